@@ -1,0 +1,11 @@
+//! The FIDE Laws of Chess as a pure library.
+//!
+//! `rochade-laws` answers two questions for the rest of Rochade: is this move
+//! legal, and how does this game end. It has no I/O, no threads and never
+//! reads the system clock; functions that depend on time take `now`.
+//!
+//! Modules follow the Laws: [`game`] (moves, turn, history), [`outcome`]
+//! (results and their reasons), [`draw`] (offers, claims, repetition, 50/75
+//! moves), [`dead`] (dead positions and unwinnability), [`notation`], [`pgn`],
+//! [`chess960`], [`rules`] and [`clock`].
+#![forbid(unsafe_code)]
