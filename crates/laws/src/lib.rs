@@ -9,3 +9,16 @@
 //! moves), [`dead`] (dead positions and unwinnability), [`notation`], [`pgn`],
 //! [`chess960`], [`rules`] and [`clock`].
 #![forbid(unsafe_code)]
+
+pub mod chess960;
+pub mod dead;
+pub mod draw;
+pub mod fen;
+pub mod game;
+pub mod outcome;
+pub mod rules;
+
+pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
+pub use game::{Game, History, MoveError, StartError};
+pub use outcome::{GameResult, Outcome, Reason, Scoring};
+pub use rules::RuleSet;

@@ -1,0 +1,107 @@
+//! The record of a game: every position, the move that led to it, and the
+//! key that tells repeated positions apart (9.2.2).
+
+use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
+
+/// Every position of a game from its start, with the moves between them.
+#[derive(Debug, Clone)]
+pub struct History {
+    /// `positions[i]` is the position after `i` plies.
+    positions: Vec<Chess>,
+    /// Zobrist keys of `positions`, a fast filter before comparing positions.
+    keys: Vec<u64>,
+    /// `moves[i]` led from `positions[i]` to `positions[i + 1]`.
+    moves: Vec<Move>,
+}
+
+/// The repetition key of a position: equal positions (9.2.2) have equal keys.
+pub(crate) fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl History {
+    /// A history that starts at `start`.
+    pub fn new(start: Chess) -> History {
+        History {
+            keys: vec![key(&start)],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position on the board now.
+    pub fn current(&self) -> &Chess {
+        // `positions` is never empty: `new` puts the start in and `pop`
+        // never removes it.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Chess {
+        &self.positions[0]
+    }
+
+    /// Every position, the start first.
+    pub fn positions(&self) -> &[Chess] {
+        &self.positions
+    }
+
+    /// Every move played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The repetition key of each position, in order.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Number of plies played.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Adds a move and the position it led to.
+    pub fn push(&mut self, m: Move, next: Chess) {
+        self.keys.push(key(&next));
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    /// Removes the last move, returning it; `None` at the start.
+    pub fn pop(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(m)
+    }
+
+    /// How many times `pos` (with key `key`) has stood on the board,
+    /// counting positions since the last irreversible move only, since none
+    /// before it can be the same (9.2.2).
+    pub fn occurrences(&self, pos: &Chess, key: u64) -> usize {
+        let window = (pos.halfmoves() as usize + 1).min(self.positions.len());
+        let first = self.positions.len() - window;
+        self.positions[first..]
+            .iter()
+            .zip(&self.keys[first..])
+            .filter(|(p, k)| **k == key && *p == pos)
+            .count()
+    }
+
+    /// How many times the current position has stood on the board,
+    /// counting this time.
+    pub fn repetitions(&self) -> usize {
+        let last = self.positions.len() - 1;
+        self.occurrences(&self.positions[last], self.keys[last])
+    }
+
+    /// How many times the position after `m` would have stood on the board,
+    /// counting that time. `m` must be legal.
+    pub fn repetitions_after(&self, m: Move) -> usize {
+        let mut next = self.current().clone();
+        next.play_unchecked(m);
+        let k = key(&next);
+        self.occurrences(&next, k) + 1
+    }
+}
