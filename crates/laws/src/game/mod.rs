@@ -448,12 +448,12 @@ impl Game {
         if claimant != self.turn() {
             return Err(ClaimError::NotOnMove);
         }
-        if let Some(m) = intended {
-            if !self.position().is_legal(m) {
-                return Err(ClaimError::IllegalIntendedMove(
-                    m.to_uci(self.castling).to_string(),
-                ));
-            }
+        if let Some(m) = intended
+            && !self.position().is_legal(m)
+        {
+            return Err(ClaimError::IllegalIntendedMove(
+                m.to_uci(self.castling).to_string(),
+            ));
         }
         if self.claim_holds(kind, intended) {
             let reason = match kind {
