@@ -5,7 +5,7 @@ use rochade_laws::{
     ClaimError, ClaimKind, ClaimVerdict, Game, GameResult, MoveError, OfferError, Outcome, Reason,
     RuleSet, Scoring,
 };
-use shakmaty::{Color, Move, Position, uci::UciMove};
+use shakmaty::{Color, Move, uci::UciMove};
 
 /// A game from `fen` under the current FIDE Laws.
 fn game(fen: &str) -> Game {
