@@ -1,6 +1,9 @@
 //! The `rochade` command: glue between the command line and the crates.
 #![forbid(unsafe_code)]
 
+mod perft;
+mod referee;
+
 use clap::{Parser, Subcommand};
 
 /// Rochade: chess by the FIDE Laws.
@@ -14,9 +17,30 @@ struct Cli {
 
 /// The subcommands, one file each.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test).
+    Perft(perft::PerftArgs),
+    /// Judge games given as JSON Lines on stdin (a batch arbiter).
+    Referee(referee::RefereeArgs),
+}
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    match cli.command {}
+    let result = match &cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Referee(args) => referee::run(args),
+    };
+    match result {
+        Err(e) if is_broken_pipe(&e) => Ok(()),
+        other => other,
+    }
+}
+
+/// A closed pipe downstream (`rochade ... | head`) is a normal end.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -16,6 +16,7 @@ pub mod draw;
 pub mod fen;
 pub mod game;
 pub mod outcome;
+pub mod perft;
 pub mod rules;
 
 pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
