@@ -17,6 +17,7 @@ pub mod fen;
 pub mod game;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod rules;
 
 pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
