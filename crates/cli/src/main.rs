@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod perft;
+mod pgn;
 mod referee;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(perft::PerftArgs),
+    /// Check or convert PGN game records.
+    Pgn(pgn::PgnArgs),
     /// Judge games given as JSON Lines on stdin (a batch arbiter).
     Referee(referee::RefereeArgs),
 }
@@ -29,6 +32,7 @@ fn main() -> anyhow::Result<()> {
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Referee(args) => referee::run(args),
+        Command::Pgn(args) => pgn::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),
