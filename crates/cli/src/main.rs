@@ -1,6 +1,7 @@
 //! The `rochade` command: glue between the command line and the crates.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod perft;
 mod pgn;
 mod referee;
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(perft::PerftArgs),
+    /// Measure speed against a baseline in the same run.
+    Bench(bench::BenchArgs),
     /// Check or convert PGN game records.
     Pgn(pgn::PgnArgs),
     /// Judge games given as JSON Lines on stdin (a batch arbiter).
@@ -33,6 +36,7 @@ fn main() -> anyhow::Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Referee(args) => referee::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),

@@ -230,11 +230,12 @@ impl Game {
     /// moved.
     fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
         let pos = self.position();
-        if pos.is_checkmate() {
-            return Some(Outcome::win(mover, Reason::Checkmate));
-        }
-        if pos.is_stalemate() {
-            return Some(Outcome::draw(Reason::Stalemate));
+        if pos.legal_moves().is_empty() {
+            return Some(if pos.is_check() {
+                Outcome::win(mover, Reason::Checkmate)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
         }
         if dead::is_dead(pos) {
             return Some(Outcome::draw(Reason::DeadPosition));

@@ -1,0 +1,207 @@
+//! `rochade bench`: speed figures measured in one run, as ratios against a
+//! baseline measured alongside (the machines are shared and noisy).
+
+use std::{fs, io::Cursor, ops::ControlFlow, path::PathBuf, time::Instant};
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use rochade_laws::{
+    RuleSet, dead, perft,
+    pgn::{PgnReader, ReadOptions},
+};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+/// Measure speed against a baseline in the same run.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Which measurement.
+    #[command(subcommand)]
+    command: BenchCommand,
+}
+
+/// The measurements.
+#[derive(Debug, Subcommand)]
+enum BenchCommand {
+    /// Full PGN validation (`pgn check`) against raw pgn-reader + shakmaty
+    /// SAN replay, on the same file.
+    Pgn {
+        /// A PGN file.
+        file: PathBuf,
+        /// Repeat the measurement this many times and keep the best.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+    },
+    /// Perft through rochade-laws against raw shakmaty perft.
+    Perft {
+        /// Depth from the start position and from Kiwipete.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+    },
+    /// The dead-position check on every position of a PGN file.
+    Dead {
+        /// A PGN file.
+        file: PathBuf,
+    },
+}
+
+/// Runs the command.
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    match &args.command {
+        BenchCommand::Pgn { file, rounds } => bench_pgn(file, *rounds),
+        BenchCommand::Perft { depth } => bench_perft(*depth),
+        BenchCommand::Dead { file } => bench_dead(file),
+    }
+}
+
+/// Best wall time of `rounds` runs of `f`, in seconds, and its last answer.
+fn best_of<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut answer = f();
+    for _ in 0..rounds.max(1) {
+        let start = Instant::now();
+        answer = f();
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (best, answer)
+}
+
+/// `bench pgn`.
+fn bench_pgn(file: &PathBuf, rounds: u32) -> anyhow::Result<()> {
+    let bytes = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let (raw, raw_moves) = best_of(rounds, || raw_replay(&bytes));
+    let (ours, (games, errors)) = best_of(rounds, || {
+        let reader = PgnReader::new(Cursor::new(&bytes), ReadOptions::default());
+        reader.fold((0usize, 0usize), |(g, e), r| {
+            (g + 1, e + usize::from(r.is_err()))
+        })
+    });
+    println!(
+        "file: {} ({} bytes, {games} games, {errors} with errors)",
+        file.display(),
+        bytes.len()
+    );
+    println!(
+        "raw pgn-reader + shakmaty SAN replay: {raw:.3} s ({raw_moves} moves, {:.0} moves/s)",
+        raw_moves as f64 / raw
+    );
+    println!(
+        "rochade full validation:              {ours:.3} s ({:.0} moves/s)",
+        raw_moves as f64 / ours
+    );
+    println!("rochade / raw speed: {:.1}%", 100.0 * raw / ours);
+    Ok(())
+}
+
+/// Replays every game's main line with nothing but shakmaty; counts moves.
+fn raw_replay(bytes: &[u8]) -> u64 {
+    struct Replay;
+    impl Visitor for Replay {
+        type Tags = Option<Chess>;
+        type Movetext = (Chess, u64, bool);
+        type Output = u64;
+        fn begin_tags(&mut self) -> ControlFlow<u64, Option<Chess>> {
+            ControlFlow::Continue(None)
+        }
+        fn tag(
+            &mut self,
+            tags: &mut Option<Chess>,
+            name: &[u8],
+            value: RawTag<'_>,
+        ) -> ControlFlow<u64> {
+            if name == b"FEN" {
+                *tags = Fen::from_ascii(value.as_bytes())
+                    .ok()
+                    .and_then(|f| f.into_position(CastlingMode::Chess960).ok());
+            }
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<u64, (Chess, u64, bool)> {
+            ControlFlow::Continue((tags.unwrap_or_default(), 0, true))
+        }
+        fn san(&mut self, (pos, n, ok): &mut (Chess, u64, bool), san: SanPlus) -> ControlFlow<u64> {
+            if *ok {
+                match san.san.to_move(pos) {
+                    Ok(m) => {
+                        pos.play_unchecked(m);
+                        *n += 1;
+                    }
+                    Err(_) => *ok = false,
+                }
+            }
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, (_, n, _): (Chess, u64, bool)) -> u64 {
+            n
+        }
+    }
+    let mut reader = Reader::new(Cursor::new(bytes));
+    let mut total = 0;
+    while let Ok(Some(n)) = reader.read_game(&mut Replay) {
+        total += n;
+    }
+    total
+}
+
+/// `bench perft`.
+fn bench_perft(depth: u32) -> anyhow::Result<()> {
+    let kiwipete: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse::<Fen>()?
+        .into_position(CastlingMode::Standard)?;
+    for (name, pos, d) in [
+        ("start", Chess::default(), depth),
+        ("kiwipete", kiwipete, depth.saturating_sub(1)),
+    ] {
+        let (raw, n1) = best_of(3, || shakmaty::perft(&pos, d));
+        let (ours, n2) = best_of(3, || perft::count(&pos, d));
+        anyhow::ensure!(n1 == n2, "{name}: counts differ ({n1} vs {n2})");
+        println!(
+            "{name} depth {d}: {n1} nodes; shakmaty {raw:.3} s ({:.1} Mnps), rochade-laws {ours:.3} s ({:.1} Mnps), ratio {:.3}",
+            n1 as f64 / raw / 1e6,
+            n1 as f64 / ours / 1e6,
+            ours / raw
+        );
+    }
+    Ok(())
+}
+
+/// `bench dead`: median and worst time of the dead-position check.
+fn bench_dead(file: &PathBuf) -> anyhow::Result<()> {
+    let bytes = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let options = ReadOptions {
+        rules: RuleSet::Fide2009,
+        ..ReadOptions::default()
+    };
+    let positions: Vec<Chess> = PgnReader::new(Cursor::new(&bytes), options)
+        .filter_map(Result::ok)
+        .flat_map(|g| g.game.history().positions().to_vec())
+        .filter(|p| p.board().occupied().count() >= 16)
+        .collect();
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|p| {
+            let start = Instant::now();
+            std::hint::black_box(dead::is_dead(std::hint::black_box(p)));
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    anyhow::ensure!(
+        !times.is_empty(),
+        "no middlegame positions in {}",
+        file.display()
+    );
+    times.sort_by(f64::total_cmp);
+    let gated = positions.iter().filter(|p| dead::may_be_dead(p)).count();
+    println!(
+        "positions that pass the cheap gate to chasolver: {gated} of {}",
+        positions.len()
+    );
+    println!(
+        "dead-position check on {} positions with 16+ pieces: median {:.2} µs, p99 {:.2} µs, max {:.2} µs",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() * 99 / 100],
+        times[times.len() - 1]
+    );
+    Ok(())
+}
