@@ -9,3 +9,6 @@
 //! moves), [`dead`] (dead positions and unwinnability), [`notation`], [`pgn`],
 //! [`chess960`], [`rules`] and [`clock`].
 #![forbid(unsafe_code)]
+
+pub mod clock;
+pub mod rules;
