@@ -30,3 +30,6 @@ pub use timer::{Clock, Flag, Pause, Press, penalty_time};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod proptests;

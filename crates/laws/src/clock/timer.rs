@@ -292,6 +292,29 @@ impl Clock {
         self.timers[index(color)].period
     }
 
+    /// How many moves the player must still make in the current period
+    /// before the next period's time is added; `None` when the period lasts
+    /// for the rest of the game (or there are no periods).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_laws::clock::{Clock, TimeControl};
+    /// use shakmaty::Color;
+    ///
+    /// let mut clock = Clock::new("40/90+30, 30+30".parse()?, Duration::ZERO);
+    /// clock.press(Duration::from_secs(5)).expect("running");
+    /// assert_eq!(clock.moves_to_go(Color::White), Some(39));
+    /// assert_eq!(clock.moves_to_go(Color::Black), Some(40));
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn moves_to_go(&self, color: Color) -> Option<u32> {
+        let timer = &self.timers[index(color)];
+        let count = self.current_period(color)?.moves?.get();
+        Some(count.saturating_sub(timer.in_period))
+    }
+
     /// Whether the player is in the last period, the one in which all the
     /// remaining moves must be made (FIDE 6.11.b). A repeating last period
     /// (`10/50d`) never is; fixed time per move always is.
