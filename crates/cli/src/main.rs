@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod timecontrol;
+
 /// Rochade: chess by the FIDE Laws.
 #[derive(Debug, Parser)]
 #[command(name = "rochade", version, about, propagate_version = true)]
@@ -14,9 +16,15 @@ struct Cli {
 
 /// The subcommands, one file each.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Read a time control and print it as JSON: normalized form, PGN tag, category, periods.
+    #[command(name = "timecontrol")]
+    TimeControl(timecontrol::Args),
+}
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::TimeControl(args) => timecontrol::run(args),
+    }
 }
