@@ -6,6 +6,8 @@ mod perft;
 mod pgn;
 mod referee;
 
+mod timecontrol;
+
 use clap::{Parser, Subcommand};
 
 /// Rochade: chess by the FIDE Laws.
@@ -28,6 +30,9 @@ enum Command {
     Pgn(pgn::PgnArgs),
     /// Judge games given as JSON Lines on stdin (a batch arbiter).
     Referee(referee::RefereeArgs),
+    /// Read a time control and print it as JSON: normalized form, PGN tag, category, periods.
+    #[command(name = "timecontrol")]
+    TimeControl(timecontrol::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -37,6 +42,7 @@ fn main() -> anyhow::Result<()> {
         Command::Referee(args) => referee::run(args),
         Command::Pgn(args) => pgn::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::TimeControl(args) => timecontrol::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chess960;
+pub mod clock;
 pub mod dead;
 pub mod draw;
 pub mod fen;

@@ -1,0 +1,369 @@
+//! Reading time controls: human forms, the PGN `TimeControl` tag and
+//! correspondence (ICCF) forms.
+//!
+//! Human and correspondence forms share one grammar:
+//!
+//! ```text
+//! control  := "-" | time "/move" | period ("," period)*
+//! period   := [count "/"] time [bonus]
+//! bonus    := "+" time            Fischer increment
+//!           | " d" time           simple delay (FIDE 6.3.b)
+//!           | " b" time           Bronstein delay
+//! time     := ["-"] digits [unit]  unit: s, m, h, d (days)
+//! ```
+//!
+//! A base time without a unit is in minutes, a bonus without a unit in
+//! seconds. A control written in days (`10/50d`, `30d+1d`, `3d/move`) is a
+//! correspondence control; days may not be mixed with clock units.
+//!
+//! The PGN tag (PGN standard 9.6.1) is `-` (no clock), `?` (unknown),
+//! `*secs` (sandclock, not supported) or periods `[moves/]secs[+secs]`
+//! joined by `:`.
+
+use std::str::FromStr;
+
+use super::control::{BonusKind, RawPeriod, RawTimeControl, Scale, TimeControl};
+use super::error::TimeControlError;
+
+/// Which syntax a time control is written in.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_laws::clock::{Syntax, TimeControl};
+///
+/// // The same text means 5 minutes in human form and 5 seconds in PGN.
+/// let human = TimeControl::parse_as("5+3", Syntax::Human)?;
+/// let pgn = TimeControl::parse_as("5+3", Syntax::Pgn)?;
+/// assert_eq!(human.to_string(), "5+3");
+/// assert_eq!(pgn.to_string(), "5s+3");
+/// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Syntax {
+    /// Guess: see [`TimeControl::parse`].
+    #[default]
+    Auto,
+    /// Human and correspondence forms: `5+3`, `40/90+30, 30+30`, `5 d3`, `10/50d`.
+    Human,
+    /// The PGN `TimeControl` tag: `300+3`, `40/5400+30:1800+30`, `-`.
+    Pgn,
+}
+
+impl TimeControl {
+    /// Read a time control, guessing the syntax.
+    ///
+    /// The text is read as PGN if it is `-`, `?`, starts with `*`, contains
+    /// `:`, or is made only of digits, `/` and `+` with a first base time of
+    /// 180 or more (`300+3`, `5400+30`: 180 minutes and more are not
+    /// human-written bases, 180 seconds and more are common PGN ones).
+    /// Everything else is read as a human or correspondence form. The
+    /// normalized form printed by [`Display`](std::fmt::Display) is always
+    /// read back as itself.
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlError`] saying what is wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_laws::clock::TimeControl;
+    ///
+    /// assert_eq!(TimeControl::parse("300+3")?, TimeControl::parse("5+3")?);
+    /// assert_eq!(TimeControl::parse("40/5400+30:1800+30")?.to_string(), "40/90+30, 30+30");
+    /// assert!(TimeControl::parse("5+").is_err());
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn parse(s: &str) -> Result<Self, TimeControlError> {
+        TimeControl::parse_as(s, Syntax::Auto)
+    }
+
+    /// Read a time control in the given syntax.
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlError`] saying what is wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_laws::clock::{Syntax, TimeControl};
+    ///
+    /// let tc = TimeControl::parse_as("60+1", Syntax::Pgn)?;
+    /// assert_eq!(tc.to_string(), "1+1");
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn parse_as(s: &str, syntax: Syntax) -> Result<Self, TimeControlError> {
+        parse_raw(s, syntax)?.validate()
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// Same as [`TimeControl::parse`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TimeControl::parse(s)
+    }
+}
+
+/// Read a time control without checking it.
+///
+/// # Errors
+///
+/// [`TimeControlError::Syntax`] (and the other syntax-level errors) when the
+/// text cannot be read at all.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_laws::clock::{parse_raw, RawTimeControl, Syntax};
+///
+/// // Readable, though not a valid control: validation will reject it.
+/// let raw = parse_raw("40/0", Syntax::Human)?;
+/// assert!(matches!(raw, RawTimeControl::Periods { .. }));
+/// assert!(raw.validate().is_err());
+/// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+/// ```
+pub fn parse_raw(s: &str, syntax: Syntax) -> Result<RawTimeControl, TimeControlError> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(TimeControlError::Empty);
+    }
+    let syntax = match syntax {
+        Syntax::Auto if looks_like_pgn(s) => Syntax::Pgn,
+        Syntax::Auto => Syntax::Human,
+        other => other,
+    };
+    match syntax {
+        Syntax::Pgn => parse_pgn(s),
+        Syntax::Human | Syntax::Auto => parse_human(s),
+    }
+}
+
+fn looks_like_pgn(s: &str) -> bool {
+    if s == "-" || s == "?" || s.starts_with('*') || s.contains(':') {
+        return true;
+    }
+    if !s
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '/' || c == '+')
+    {
+        return false;
+    }
+    let after_count = s.split_once('/').map_or(s, |(_, rest)| rest);
+    let base = after_count.split('+').next().unwrap_or("");
+    match base.parse::<u64>() {
+        Ok(n) => n >= 180,
+        // All digits but too long for u64: certainly not minutes.
+        Err(_) => !base.is_empty(),
+    }
+}
+
+fn syntax(input: &str, reason: impl Into<String>) -> TimeControlError {
+    TimeControlError::Syntax {
+        input: input.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+/// A whole number with an optional minus sign.
+fn parse_int(s: &str, what: &str) -> Result<i64, TimeControlError> {
+    let (negative, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(syntax(s, format!("expected {what}")));
+    }
+    let n: i64 = digits
+        .parse()
+        .map_err(|_| syntax(s, "the number is too large"))?;
+    Ok(if negative { -n } else { n })
+}
+
+/// Units of a human time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Seconds,
+    Minutes,
+    Hours,
+    Days,
+}
+
+impl Unit {
+    const fn seconds(self) -> i64 {
+        match self {
+            Unit::Seconds => 1,
+            Unit::Minutes => 60,
+            Unit::Hours => 3600,
+            Unit::Days => 86_400,
+        }
+    }
+}
+
+/// What units a control used, to find its scale and reject mixtures.
+#[derive(Debug, Default, Clone, Copy)]
+struct UnitsSeen {
+    days: bool,
+    clock: bool,
+}
+
+impl UnitsSeen {
+    fn note(&mut self, unit: Unit, value: i64) {
+        // A zero says nothing about the unit: `30d+0` is fine.
+        if value != 0 {
+            if unit == Unit::Days {
+                self.days = true;
+            } else {
+                self.clock = true;
+            }
+        }
+    }
+
+    fn scale(self, input: &str) -> Result<Scale, TimeControlError> {
+        match (self.days, self.clock) {
+            (true, true) => Err(TimeControlError::MixedUnits {
+                input: input.to_owned(),
+            }),
+            (true, false) => Ok(Scale::Days),
+            (false, _) => Ok(Scale::Clock),
+        }
+    }
+}
+
+/// A human time: number and optional unit, in seconds.
+fn parse_time(s: &str, default: Unit, seen: &mut UnitsSeen) -> Result<i64, TimeControlError> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(syntax(s, "expected a time"));
+    }
+    let (number, unit) = match s.chars().last().map(|c| c.to_ascii_lowercase()) {
+        Some('s') => (&s[..s.len() - 1], Unit::Seconds),
+        Some('m') => (&s[..s.len() - 1], Unit::Minutes),
+        Some('h') => (&s[..s.len() - 1], Unit::Hours),
+        Some('d') => (&s[..s.len() - 1], Unit::Days),
+        _ => (s, default),
+    };
+    let n = parse_int(number.trim_end(), "a number of s, m, h or d").map_err(|_| {
+        syntax(
+            s,
+            "expected a time: a whole number, optionally with s, m, h or d",
+        )
+    })?;
+    seen.note(unit, n);
+    n.checked_mul(unit.seconds())
+        .ok_or_else(|| syntax(s, "the time is too large"))
+}
+
+fn parse_human(s: &str) -> Result<RawTimeControl, TimeControlError> {
+    if s == "-" {
+        return Ok(RawTimeControl::NoClock);
+    }
+    let mut seen = UnitsSeen::default();
+    let lower = s.to_ascii_lowercase();
+    if let Some(time) = lower.strip_suffix("/move") {
+        let secs = parse_time(time, Unit::Minutes, &mut seen)?;
+        return Ok(RawTimeControl::PerMove {
+            secs,
+            scale: seen.scale(s)?,
+        });
+    }
+    let mut periods = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        if part.is_empty() {
+            return Err(syntax(s, "a period is empty"));
+        }
+        periods.push(parse_human_period(part, &mut seen)?);
+    }
+    Ok(RawTimeControl::Periods {
+        periods,
+        scale: seen.scale(s)?,
+    })
+}
+
+fn parse_human_period(s: &str, seen: &mut UnitsSeen) -> Result<RawPeriod, TimeControlError> {
+    let (moves, rest) = match s.split_once('/') {
+        Some((count, rest)) => (
+            Some(parse_int(count.trim(), "a move count before `/`")?),
+            rest.trim(),
+        ),
+        None => (None, s),
+    };
+    let (base, bonus, bonus_text) = if let Some((base, inc)) = rest.split_once('+') {
+        if inc.trim().is_empty() {
+            return Err(syntax(s, "expected an increment after `+`"));
+        }
+        (base, BonusKind::Increment, inc)
+    } else if let Some((base, tail)) = rest.split_once(char::is_whitespace) {
+        let tail = tail.trim();
+        let mut chars = tail.chars();
+        let kind = match chars.next().map(|c| c.to_ascii_lowercase()) {
+            Some('d') => BonusKind::Delay,
+            Some('b') => BonusKind::Bronstein,
+            _ => {
+                return Err(syntax(
+                    s,
+                    "expected `+increment`, ` dDELAY` or ` bBRONSTEIN` after the base time",
+                ));
+            }
+        };
+        let amount = chars.as_str();
+        if amount.trim().is_empty() {
+            return Err(syntax(s, "expected a time after the delay letter"));
+        }
+        (base, kind, amount)
+    } else {
+        (rest, BonusKind::None, "0")
+    };
+    let base_secs = parse_time(base, Unit::Minutes, seen)?;
+    let bonus_secs = parse_time(bonus_text, Unit::Seconds, seen)?;
+    Ok(RawPeriod {
+        moves,
+        base_secs,
+        bonus,
+        bonus_secs,
+    })
+}
+
+fn parse_pgn(s: &str) -> Result<RawTimeControl, TimeControlError> {
+    match s {
+        "-" => return Ok(RawTimeControl::NoClock),
+        "?" => return Err(TimeControlError::Unknown),
+        _ if s.starts_with('*') => {
+            return Err(TimeControlError::Sandclock {
+                input: s.to_owned(),
+            });
+        }
+        _ => {}
+    }
+    let mut periods = Vec::new();
+    for part in s.split(':') {
+        let part = part.trim();
+        let (moves, rest) = match part.split_once('/') {
+            Some((count, rest)) => (Some(parse_int(count, "a move count before `/`")?), rest),
+            None => (None, part),
+        };
+        let (base, bonus, bonus_secs) = match rest.split_once('+') {
+            Some((base, inc)) => (
+                base,
+                BonusKind::Increment,
+                parse_int(inc, "an increment in seconds after `+`")?,
+            ),
+            None => (rest, BonusKind::None, 0),
+        };
+        let base_secs = parse_int(base, "a base time in seconds")?;
+        periods.push(RawPeriod {
+            moves,
+            base_secs,
+            bonus,
+            bonus_secs,
+        });
+    }
+    Ok(RawTimeControl::Periods {
+        periods,
+        scale: Scale::Clock,
+    })
+}
