@@ -52,3 +52,8 @@ pub use parsed::Parsed;
 pub use position::{PositionBase, PositionSpec};
 pub use register::Registration;
 pub use score::{Score, ScoreBound, ScoreKind};
+
+/// The crate README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
