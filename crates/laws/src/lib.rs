@@ -9,3 +9,10 @@
 //! moves), [`dead`] (dead positions and unwinnability), [`notation`], [`pgn`],
 //! [`chess960`], [`rules`] and [`clock`].
 #![forbid(unsafe_code)]
+
+pub mod notation;
+
+pub use notation::{
+    Language, NotationError, ParseLanguageError, PromotionStyle, SanStyle, read_lan, read_move,
+    read_numeric, read_san, read_uci, write_lan, write_numeric, write_san, write_uci,
+};
