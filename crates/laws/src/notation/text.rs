@@ -72,7 +72,7 @@ pub(crate) fn last_square_index(text: &str) -> Option<usize> {
     text.char_indices()
         .filter(|&(i, _)| strip_square(&text[i..]).is_some())
         .map(|(i, _)| i)
-        .last()
+        .next_back()
 }
 
 /// Reads what follows the destination square: nothing, or a promotion piece
