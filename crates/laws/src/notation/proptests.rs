@@ -16,6 +16,19 @@ const FIXED_960: [&str; 3] = [
     "r4k1r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R w HAha - 0 1",
 ];
 
+/// Standard positions with promotions, en passant, disambiguation, pins
+/// and castling, which random games from the start rarely reach.
+const TRICKY: [&str; 8] = [
+    "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+    "4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1",
+    "4k3/8/8/b7/8/2N3N1/8/4K3 w - - 0 1",
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+    "4k3/8/8/2pPp3/8/8/8/4K3 w - e6 0 2",
+    "7k/8/8/3N1N2/2N3N1/8/2N3N1/3N1N1K w - - 0 1",
+];
+
 /// The back rank of Chess960 start position number `n` (0..960), from
 /// White's side, as uppercase letters (Scharnagl numbering).
 fn back_rank(n: u32) -> [char; 8] {
@@ -147,6 +160,15 @@ proptest! {
         choices in prop::collection::vec(any::<usize>(), 0..50),
     ) {
         check_game(chess960(n), CastlingMode::Chess960, &choices)?;
+    }
+
+    #[test]
+    fn tricky_games_round_trip(
+        which in 0usize..TRICKY.len(),
+        choices in prop::collection::vec(any::<usize>(), 0..20),
+    ) {
+        let pos = position(TRICKY[which], CastlingMode::Standard);
+        check_game(pos, CastlingMode::Standard, &choices)?;
     }
 
     #[test]
