@@ -4,10 +4,10 @@
 use std::io::{BufRead, Write};
 
 use clap::Args;
-use rochade_laws::{ClaimKind, Game, Outcome, Reason, RuleSet};
+use rochade_laws::{ClaimKind, Game, Outcome, Reason, RuleSet, SanStyle};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use shakmaty::{Position, san::SanPlus};
+use shakmaty::Position;
 
 /// Judge games read as JSON Lines on stdin, one answer per line on stdout.
 ///
@@ -68,20 +68,12 @@ fn judge(request: &Request) -> Result<Value, Value> {
         Some(text) => text.parse().map_err(|e| start_error(&e))?,
     };
     let mut game = start(request.start.as_ref(), rules)?;
-    let mut san = Vec::with_capacity(request.moves.len());
     for (index, uci) in request.moves.iter().enumerate() {
-        let before = game.position().clone();
-        match game.play_uci(uci) {
-            Ok(_) => {
-                let m = game.moves()[game.moves().len() - 1];
-                san.push(SanPlus::from_move(before, m).to_string());
-            }
-            Err(e) => {
-                return Err(json!({"ply": index + 1, "move": uci, "reason": e.to_string()}));
-            }
+        if let Err(e) = game.play_uci(uci) {
+            return Err(json!({"ply": index + 1, "move": uci, "reason": e.to_string()}));
         }
     }
-    Ok(describe(&request.id, &game, san))
+    Ok(describe(&request.id, &game))
 }
 
 /// The game described by `start`.
@@ -120,7 +112,7 @@ fn status(outcome: Option<Outcome>) -> &'static str {
 }
 
 /// The JSON answer for a game that was played through.
-fn describe(id: &Value, game: &Game, san: Vec<String>) -> Value {
+fn describe(id: &Value, game: &Game) -> Value {
     let mode = game.castling_mode();
     let with_move = |kind| -> Vec<String> {
         let mut moves: Vec<String> = game
@@ -135,7 +127,7 @@ fn describe(id: &Value, game: &Game, san: Vec<String>) -> Value {
     json!({
         "id": id,
         "fen": game.fen(),
-        "san": san,
+        "san": game.san_moves(&SanStyle::default()),
         "status": status(game.outcome()),
         "result": result,
         "claims": {

@@ -24,9 +24,9 @@ pub mod rules;
 
 pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
 pub use game::{Game, History, MoveError, StartError};
-pub use outcome::{GameResult, Outcome, Reason, Scoring};
-pub use rules::RuleSet;
 pub use notation::{
     Language, NotationError, ParseLanguageError, PromotionStyle, SanStyle, read_lan, read_move,
     read_numeric, read_san, read_uci, write_lan, write_numeric, write_san, write_uci,
 };
+pub use outcome::{GameResult, Outcome, Reason, Scoring};
+pub use rules::RuleSet;

@@ -1,6 +1,6 @@
 //! Why a game could not start, or a move was refused.
 
-use crate::{Outcome, chess960::Chess960Error, fen::FenError};
+use crate::{NotationError, Outcome, chess960::Chess960Error, fen::FenError};
 
 /// The start position was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,4 +27,8 @@ pub enum MoveError {
         /// What makes it illegal, in words.
         reason: String,
     },
+    /// The text is not a move here: unreadable, illegal, ambiguous (with
+    /// the candidates), or a move for the side not on move.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
 }

@@ -21,12 +21,12 @@ pub use error::{MoveError, StartError};
 pub use history::History;
 
 use rand::Rng;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::{
-    Outcome, Reason, RuleSet, chess960, dead,
+    Language, Outcome, Reason, RuleSet, SanStyle, chess960, dead,
     draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError},
-    fen,
+    fen, notation,
 };
 
 /// A game of chess from its start position to its end.
@@ -214,16 +214,54 @@ impl Game {
     }
 
     /// Plays a move given in UCI notation (`e2e4`, `e7e8q`; Chess960
-    /// castling as king onto rook, `e1h1`).
+    /// castling as king onto rook, `e1h1`, or `e1g1` where that is
+    /// unambiguous).
     ///
     /// # Errors
     ///
-    /// [`MoveError::Illegal`] when the text is not UCI or the move is not
-    /// legal, [`MoveError::GameOver`] after the end.
+    /// [`MoveError::Notation`] when the text is not a legal move in UCI,
+    /// [`MoveError::GameOver`] after the end.
     pub fn play_uci(&mut self, text: &str) -> Result<Option<Outcome>, MoveError> {
         self.ensure_ongoing().map_err(MoveError::GameOver)?;
-        let m = parse_uci(self.position(), text)?;
+        let m = notation::read_uci(self.position(), text, self.castling)?;
         self.play(m)
+    }
+
+    /// Plays a move written in any notation Rochade reads: UCI, ICCF
+    /// numeric, SAN or long algebraic with the piece letters of `language`.
+    ///
+    /// ```
+    /// use rochade_laws::{Game, Language, RuleSet};
+    /// let mut game = Game::new(RuleSet::Fide);
+    /// game.play_text("e4", Language::Slovak)?;
+    /// game.play_text("7866", Language::Slovak)?; // ICCF numeric: ...Nf6
+    /// game.play_text("Jc3", Language::Slovak)?;
+    /// assert_eq!(game.moves().len(), 3);
+    /// # Ok::<_, rochade_laws::MoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Notation`] saying what was wrong (unreadable, illegal,
+    /// ambiguous with the candidates, wrong side), [`MoveError::GameOver`].
+    pub fn play_text(
+        &mut self,
+        text: &str,
+        language: Language,
+    ) -> Result<Option<Outcome>, MoveError> {
+        self.ensure_ongoing().map_err(MoveError::GameOver)?;
+        let m = notation::read_move(self.position(), text, language, self.castling)?;
+        self.play(m)
+    }
+
+    /// The moves in SAN as `style` writes them, in order.
+    pub fn san_moves(&self, style: &SanStyle) -> Vec<String> {
+        let positions = self.history.positions();
+        self.moves()
+            .iter()
+            .zip(positions)
+            .map(|(m, pos)| notation::write_san(pos, *m, style))
+            .collect()
     }
 
     /// The ending that the position itself forces, if any, after `mover`
@@ -500,36 +538,6 @@ impl Game {
 /// Pieces on the board, kings and pawns included.
 fn pieces(pos: &Chess) -> u32 {
     pos.board().occupied().count() as u32
-}
-
-/// Reads a UCI move in `pos`.
-fn parse_uci(pos: &Chess, text: &str) -> Result<Move, MoveError> {
-    let uci: UciMove = text.trim().parse().map_err(|_| MoveError::Illegal {
-        uci: text.to_owned(),
-        reason: "not a move in UCI notation (like e2e4 or e7e8q)".to_owned(),
-    })?;
-    uci.to_move(pos).map_err(|_| MoveError::Illegal {
-        uci: text.to_owned(),
-        reason: uci_illegal_reason(pos, &uci),
-    })
-}
-
-/// Why a well-formed UCI move is not legal.
-fn uci_illegal_reason(pos: &Chess, uci: &UciMove) -> String {
-    match uci {
-        UciMove::Normal { from, .. } => match pos.board().piece_at(*from) {
-            None => format!("there is no piece on {from}"),
-            Some(piece) if piece.color != pos.turn() => {
-                format!(
-                    "the piece on {from} belongs to {}, but {} is to move",
-                    piece.color,
-                    pos.turn()
-                )
-            }
-            Some(_) => "that piece cannot move there".to_owned(),
-        },
-        _ => "that move is not possible here".to_owned(),
-    }
 }
 
 /// Why a move is not legal in `pos`.
