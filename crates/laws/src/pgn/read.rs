@@ -220,10 +220,11 @@ impl GameVisitor {
             );
             return Err(self.error(pos, &san.to_string(), PgnErrorKind::AfterEnd, message));
         }
-        let m = san
-            .san
-            .to_move(pos)
-            .map_err(|e| self.san_error(pos, san, e, &movetext.game))?;
+        // Some tools write UCI moves (`g1f3`) in PGN; read those too.
+        let m = san.san.to_move(pos).or_else(|e| {
+            crate::notation::read_uci(pos, &san.to_string(), movetext.game.castling_mode())
+                .map_err(|_| self.san_error(pos, san, e, &movetext.game))
+        })?;
         let mut next = in_variation.then(|| pos.clone());
         let node = MoveNode {
             mv: m,
