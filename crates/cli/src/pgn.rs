@@ -7,11 +7,12 @@ use std::{
 };
 
 use anyhow::Context;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use rochade_laws::{
-    Outcome, RuleSet,
-    pgn::{PgnGame, PgnReader, ReadOptions},
+    Game, Language, Outcome, RuleSet, SanStyle,
+    pgn::{PgnGame, PgnReader, ReadOptions, WriteOptions, write_game},
 };
+use shakmaty::{Color, Position};
 
 /// Check or convert PGN files.
 #[derive(Debug, Args)]
@@ -28,6 +29,40 @@ enum PgnCommand {
     /// and the result the Laws give against the Result tag. Exits non-zero
     /// if any game is wrong.
     Check(CheckArgs),
+    /// Rewrite every game: as PGN, or as a move list per line in SAN, long
+    /// algebraic, UCI or ICCF numeric notation, in any language's letters.
+    Convert(ConvertArgs),
+}
+
+/// Target notations of `pgn convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// PGN records.
+    Pgn,
+    /// Numbered SAN, one game a line.
+    San,
+    /// Numbered long algebraic (`e2-e4`), one game a line.
+    Lan,
+    /// UCI moves, one game a line.
+    Uci,
+    /// ICCF numeric notation (`5254`), one game a line.
+    Numeric,
+}
+
+/// Arguments of `pgn convert`.
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// A PGN file.
+    file: PathBuf,
+    /// What to write.
+    #[arg(long, value_enum, default_value = "pgn")]
+    to: Target,
+    /// Piece letters: en, sk, cs, de, fr, es, it, nl, pl, hu, ru, figurine.
+    #[arg(long, default_value = "en")]
+    lang: Language,
+    /// The rules to replay the games by.
+    #[arg(long, default_value = "fide")]
+    rules: RuleSet,
 }
 
 /// Arguments of `pgn check`.
@@ -48,7 +83,75 @@ struct CheckArgs {
 pub fn run(args: &PgnArgs) -> anyhow::Result<()> {
     match &args.command {
         PgnCommand::Check(check) => run_check(check),
+        PgnCommand::Convert(convert) => run_convert(convert),
     }
+}
+
+/// `pgn convert`: games that fail are reported on stderr and skipped.
+fn run_convert(args: &ConvertArgs) -> anyhow::Result<()> {
+    let file =
+        File::open(&args.file).with_context(|| format!("cannot open {}", args.file.display()))?;
+    let keep = args.to == Target::Pgn;
+    let options = ReadOptions {
+        rules: args.rules,
+        keep_variations: keep,
+        keep_annotations: keep,
+    };
+    let style = SanStyle::in_language(args.lang);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed = 0;
+    for (index, read) in PgnReader::new(BufReader::new(file), options).enumerate() {
+        let read = match read {
+            Ok(read) => read,
+            Err(e) => {
+                failed += 1;
+                eprintln!("{} game {}: {e}", args.file.display(), index + 1);
+                continue;
+            }
+        };
+        let text = match args.to {
+            Target::Pgn => write_game(
+                &read.game,
+                &read.tags,
+                &WriteOptions {
+                    annotations: Some(&read.mainline),
+                    opening_comment: read.opening_comment.as_deref(),
+                    san: style,
+                    ..WriteOptions::default()
+                },
+            ),
+            target => format!("{}\n", move_list(&read.game, target, &style)),
+        };
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    anyhow::ensure!(failed == 0, "{failed} game(s) could not be converted");
+    Ok(())
+}
+
+/// One game's moves on one line in `target` notation.
+fn move_list(game: &Game, target: Target, style: &SanStyle) -> String {
+    let mode = game.castling_mode();
+    let positions = game.history().positions();
+    let mut words = Vec::new();
+    for (ply, (m, pos)) in game.moves().iter().zip(positions).enumerate() {
+        let numbered = matches!(target, Target::San | Target::Lan);
+        if numbered && (pos.turn() == Color::White || ply == 0) {
+            let dots = if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            words.push(format!("{}{dots}", pos.fullmoves()));
+        }
+        words.push(match target {
+            Target::San | Target::Pgn => rochade_laws::write_san(pos, *m, style),
+            Target::Lan => rochade_laws::write_lan(pos, *m, style),
+            Target::Uci => rochade_laws::write_uci(*m, mode),
+            Target::Numeric => rochade_laws::write_numeric(pos, *m),
+        });
+    }
+    words.join(" ")
 }
 
 /// `pgn check`.

@@ -20,4 +20,4 @@ mod write;
 
 pub use read::{MoveNode, PgnError, PgnErrorKind, PgnGame, PgnReader, ReadOptions};
 pub use tags::Tags;
-pub use write::{MoveStyle, WriteOptions, write_game};
+pub use write::{WriteOptions, write_game};

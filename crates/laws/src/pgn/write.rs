@@ -4,18 +4,10 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Position, san::SanPlus};
+use shakmaty::{Chess, Color, Position};
 
 use super::{MoveNode, Tags, tags::SEVEN_TAG_ROSTER};
-use crate::{Game, fen};
-
-/// How the moves are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum MoveStyle {
-    /// Standard Algebraic Notation in English, as PGN requires.
-    #[default]
-    San,
-}
+use crate::{Game, SanStyle, fen, notation};
 
 /// What to add to the record.
 #[derive(Debug, Clone, Default)]
@@ -26,8 +18,9 @@ pub struct WriteOptions<'a> {
     pub annotations: Option<&'a [MoveNode]>,
     /// A comment before the first move.
     pub opening_comment: Option<&'a str>,
-    /// Move notation.
-    pub style: MoveStyle,
+    /// How moves are written: PGN wants English SAN (the default); other
+    /// languages give a record for people, not for PGN readers.
+    pub san: SanStyle,
 }
 
 /// The longest line the writer produces (PGN standard 8.2.2: at most 255; 80 by custom).
@@ -130,7 +123,7 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
     for (ply, m) in game.moves().iter().enumerate() {
         let pos = &positions[ply];
         push_number(tokens, pos, need_number);
-        tokens.push(SanPlus::from_move(pos.clone(), *m).to_string());
+        tokens.push(notation::write_san(pos, *m, &options.san));
         need_number = false;
         let node = options.annotations.and_then(|a| a.get(ply));
         let mut comment = String::new();
@@ -155,7 +148,7 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
         if let Some(node) = node {
             for variation in &node.variations {
                 tokens.push("(".to_owned());
-                variation_tokens(tokens, pos, variation);
+                variation_tokens(tokens, pos, variation, &options.san);
                 tokens.push(")".to_owned());
                 need_number = true;
             }
@@ -164,12 +157,12 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
 }
 
 /// Appends a variation played from `start`.
-fn variation_tokens(tokens: &mut Vec<String>, start: &Chess, nodes: &[MoveNode]) {
+fn variation_tokens(tokens: &mut Vec<String>, start: &Chess, nodes: &[MoveNode], san: &SanStyle) {
     let mut pos = start.clone();
     let mut need_number = true;
     for node in nodes {
         push_number(tokens, &pos, need_number);
-        tokens.push(SanPlus::from_move(pos.clone(), node.mv).to_string());
+        tokens.push(notation::write_san(&pos, node.mv, san));
         need_number = false;
         for nag in &node.nags {
             tokens.push(format!("${nag}"));
@@ -180,7 +173,7 @@ fn variation_tokens(tokens: &mut Vec<String>, start: &Chess, nodes: &[MoveNode])
         }
         for variation in &node.variations {
             tokens.push("(".to_owned());
-            variation_tokens(tokens, &pos, variation);
+            variation_tokens(tokens, &pos, variation, san);
             tokens.push(")".to_owned());
             need_number = true;
         }
