@@ -10,6 +10,11 @@
 //! [`chess960`], [`rules`] and [`clock`].
 #![forbid(unsafe_code)]
 
+// Keeps the README's example under test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod chess960;
 pub mod clock;
 pub mod dead;
@@ -21,6 +26,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod rules;
+pub mod timed;
 
 pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
 pub use game::{Game, History, MoveError, StartError};
@@ -30,3 +36,4 @@ pub use notation::{
 };
 pub use outcome::{GameResult, Outcome, Reason, Scoring};
 pub use rules::RuleSet;
+pub use timed::{TimedGame, TimedMoveError};
