@@ -152,8 +152,14 @@ fn bench_perft(depth: u32) -> anyhow::Result<()> {
         ("start", Chess::default(), depth),
         ("kiwipete", kiwipete, depth.saturating_sub(1)),
     ] {
-        let (raw, n1) = best_of(3, || shakmaty::perft(&pos, d));
-        let (ours, n2) = best_of(3, || perft::count(&pos, d));
+        // Interleaved rounds: both sides see the same load on a shared machine.
+        let (mut raw, mut ours, mut n1, mut n2) = (f64::INFINITY, f64::INFINITY, 0, 0);
+        for _ in 0..7 {
+            let (t, n) = best_of(1, || shakmaty::perft(&pos, d));
+            (raw, n1) = (raw.min(t), n);
+            let (t, n) = best_of(1, || perft::count(&pos, d));
+            (ours, n2) = (ours.min(t), n);
+        }
         anyhow::ensure!(n1 == n2, "{name}: counts differ ({n1} vs {n2})");
         println!(
             "{name} depth {d}: {n1} nodes; shakmaty {raw:.3} s ({:.1} Mnps), rochade-laws {ours:.3} s ({:.1} Mnps), ratio {:.3}",
