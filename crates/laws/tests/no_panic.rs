@@ -51,7 +51,7 @@ fn move_like() -> impl Strategy<Value = String> {
 }
 
 /// A game written as PGN, to mutate.
-const GAME: &str = "[Event \"?\"]\n[FEN \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O-O {castle} (1. d5e6 $1 fxe6 (1... O-O) 2. O-O) 1... b3 2. axb3 h2 3. g3 hxg1=Q 4. e5 *\n\n[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n";
+const GAME: &str = "[Event \"?\"]\n[FEN \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O-O {castle} (1. d5e6 $1 fxe6 (1... O-O) 2. O-O) 1... b3 2. axb3 hxg2 3. Qf4 gxh1=Q 4. Rxh1 *\n\n[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n";
 
 /// Bytes: arbitrary, or the sample game with a few bytes changed.
 fn pgn_like() -> impl Strategy<Value = Vec<u8>> {
