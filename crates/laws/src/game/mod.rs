@@ -16,6 +16,7 @@
 
 mod error;
 mod history;
+mod replay;
 
 pub use error::{MoveError, StartError};
 pub use history::History;
