@@ -1,7 +1,10 @@
 //! PGN round trips on real games: the `data/pgn/` files of the python-chess
 //! 1.11.2 sdist, fetched and hash-checked by `scripts/fetch-test-data`.
 
-use std::{fs, path::PathBuf};
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
 
 use rochade_laws::pgn::{PgnErrorKind, PgnReader, ReadOptions, WriteOptions, write_game};
 
@@ -23,7 +26,7 @@ fn files() -> Vec<PathBuf> {
 }
 
 /// Files of other variants (antichess, crazyhouse), which the FIDE Laws refuse.
-fn is_other_variant(path: &PathBuf) -> bool {
+fn is_other_variant(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
