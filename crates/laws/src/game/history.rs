@@ -63,7 +63,14 @@ impl History {
 
     /// Adds a move and the position it led to.
     pub fn push(&mut self, m: Move, next: Chess) {
-        self.keys.push(key(&next));
+        // Incremental where shakmaty can do it exactly (no en passant square
+        // before or after the move), from scratch otherwise: the same key.
+        let last = self.keys[self.keys.len() - 1];
+        let k = self
+            .current()
+            .update_zobrist_hash(Zobrist64(last), m, EnPassantMode::Legal)
+            .map_or_else(|| key(&next), |z| z.0);
+        self.keys.push(k);
         self.positions.push(next);
         self.moves.push(m);
     }

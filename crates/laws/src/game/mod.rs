@@ -200,6 +200,22 @@ impl Game {
                 reason: illegal_reason(pos, m),
             });
         }
+        self.play_legal_unchecked(m);
+        Ok(self.outcome)
+    }
+
+    /// Plays `m`, already known to be legal in the current position (it
+    /// came from the position's own move generation), on an ongoing game.
+    pub(crate) fn play_legal(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
+        self.ensure_ongoing().map_err(MoveError::GameOver)?;
+        debug_assert!(self.position().is_legal(m));
+        self.play_legal_unchecked(m);
+        Ok(self.outcome)
+    }
+
+    /// Plays the legal move `m` and updates offers and the outcome.
+    fn play_legal_unchecked(&mut self, m: Move) {
+        let pos = self.position();
         let mover = pos.turn();
         let mut next = pos.clone();
         next.play_unchecked(m);
@@ -211,7 +227,6 @@ impl Game {
             }
         }
         self.outcome = self.automatic_outcome(mover);
-        Ok(self.outcome)
     }
 
     /// Plays a move given in UCI notation (`e2e4`, `e7e8q`; Chess960
@@ -269,7 +284,7 @@ impl Game {
     /// moved.
     fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
         let pos = self.position();
-        if pos.legal_moves().is_empty() {
+        if !has_legal_move(pos) {
             return Some(if pos.is_check() {
                 Outcome::win(mover, Reason::Checkmate)
             } else {
@@ -280,7 +295,10 @@ impl Game {
             return Some(Outcome::draw(Reason::DeadPosition));
         }
         if self.rules.automatic_draws() {
-            if self.history.repetitions() >= 5 {
+            // Five equal positions lie at least 4 plies apart (the same
+            // side to move, and no position recurs after 2 plies), so they
+            // need 16 plies without an irreversible move.
+            if pos.halfmoves() >= 16 && self.history.repetitions() >= 5 {
                 return Some(Outcome::draw(Reason::FivefoldRepetition));
             }
             if pos.halfmoves() >= 150 {
@@ -551,4 +569,54 @@ fn illegal_reason(pos: &Chess, m: Move) -> String {
         Some(_) if pos.is_check() => "it does not get out of check".to_owned(),
         Some(_) => "that piece cannot move there".to_owned(),
     }
+}
+
+/// Whether the side to move has a legal move: `!legal_moves().is_empty()`,
+/// answered without generating every move when a king step to an unattacked
+/// square, or a move of a knight or pawn that is not pinned, shows one.
+fn has_legal_move(pos: &Chess) -> bool {
+    use shakmaty::{Bitboard, attacks};
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let occupied = board.occupied();
+    let Some(king) = board.king_of(us) else {
+        return !pos.legal_moves().is_empty();
+    };
+    if pos.is_check() {
+        return !pos.legal_moves().is_empty();
+    }
+    let without_king = occupied ^ Bitboard::from_square(king);
+    for to in attacks::king_attacks(king) & !ours {
+        if board.attacks_to(to, us.other(), without_king).is_empty() {
+            return true;
+        }
+    }
+    // Not in check: a move of an unpinned knight or pawn is legal.
+    let theirs = board.by_color(us.other());
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
+        & (board.rooks() | board.queens()))
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & (board.bishops() | board.queens())))
+        & theirs;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if !between.more_than_one() {
+            pinned |= between;
+        }
+    }
+    for knight in board.knights() & ours & !pinned {
+        if (attacks::knight_attacks(knight) & !ours).any() {
+            return true;
+        }
+    }
+    let pawns = board.pawns() & ours & !pinned;
+    let pushes = match us {
+        Color::White => pawns.shift(8),
+        Color::Black => pawns.shift(-8),
+    };
+    if (pushes & !occupied).any() {
+        return true;
+    }
+    !pos.legal_moves().is_empty()
 }

@@ -221,6 +221,7 @@ impl GameVisitor {
             return Err(self.error(pos, &san.to_string(), PgnErrorKind::AfterEnd, message));
         }
         // Some tools write UCI moves (`g1f3`) in PGN; read those too.
+        // Both readers return only legal moves of `pos`.
         let m = san.san.to_move(pos).or_else(|e| {
             crate::notation::read_uci(pos, &san.to_string(), movetext.game.castling_mode())
                 .map_err(|_| self.san_error(pos, san, e, &movetext.game))
@@ -234,7 +235,7 @@ impl GameVisitor {
         };
         if let Some(next) = &mut next {
             next.play_unchecked(m);
-        } else if let Err(e) = movetext.game.play(m) {
+        } else if let Err(e) = movetext.game.play_legal(m) {
             let pos = movetext.game.position();
             return Err(self.error(pos, &san.to_string(), PgnErrorKind::Illegal, e.to_string()));
         }
