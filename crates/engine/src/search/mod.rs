@@ -5,6 +5,7 @@ mod alpha_beta;
 mod iterate;
 pub mod ordering;
 mod quiesce;
+pub mod see;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -6,6 +6,7 @@ use shakmaty::{Chess, MoveList, Position, Role};
 use crate::eval::evaluate;
 
 use super::ordering::{is_tactical, mvv_lva};
+use super::see::see;
 use super::{MATE, MAX_PLY, Searcher};
 
 impl Searcher<'_> {
@@ -42,6 +43,9 @@ impl Searcher<'_> {
         moves.sort_by_key(|&m| if is_tactical(m) { -mvv_lva(m) } else { 0 });
         let mut best = if in_check { -MATE + ply as i32 } else { alpha };
         for m in moves {
+            if !in_check && see(pos, m) < 0 {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
