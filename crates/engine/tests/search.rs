@@ -144,6 +144,31 @@ fn fifty_move_rule_inside_the_search() {
 }
 
 #[test]
+fn repetition_of_a_game_position_is_a_draw() {
+    // A queen up, but the game history already holds the position after
+    // every White move (two plies back from each of them), so each repeats.
+    let root = pos("4k3/8/8/8/8/8/8/Q3K3 w - - 90 80");
+    let mut history = Vec::new();
+    for m in root.legal_moves() {
+        let mut child = root.clone();
+        child.play_unchecked(m);
+        history.push(0);
+        history.push(rochade_engine::search::hash(&child));
+    }
+    assert!(history.len() <= 90);
+    let mut tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    let mut last = None;
+    let params = SearchParams {
+        pos: root,
+        history,
+        limits: to_depth(3),
+    };
+    search(params, &mut tt, &stop, |r| last = Some(r.score));
+    assert_eq!(last, Some(Score::Cp(0)));
+}
+
+#[test]
 fn bench_counts_nodes() {
     let (nodes, _) = rochade_engine::bench(2);
     assert!(nodes > 100);
