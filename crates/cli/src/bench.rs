@@ -12,12 +12,16 @@ use rochade_laws::{
 };
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
-/// Measure speed against a baseline in the same run.
+/// Measure speed. Without a subcommand: the engine's node count on fixed
+/// positions (a signature for regression checks) and nodes per second.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Which measurement.
+    /// Which measurement; the engine bench when left out.
     #[command(subcommand)]
-    command: BenchCommand,
+    command: Option<BenchCommand>,
+    /// Search depth of the engine bench.
+    #[arg(long, default_value_t = 10)]
+    depth: u32,
 }
 
 /// The measurements.
@@ -48,9 +52,19 @@ enum BenchCommand {
 /// Runs the command.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.command {
-        BenchCommand::Pgn { file, rounds } => bench_pgn(file, *rounds),
-        BenchCommand::Perft { depth } => bench_perft(*depth),
-        BenchCommand::Dead { file } => bench_dead(file),
+        None => {
+            let (nodes, elapsed) = rochade_engine::bench(args.depth);
+            let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+            println!(
+                "depth {}: {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+                args.depth,
+                elapsed.as_secs_f64()
+            );
+            Ok(())
+        }
+        Some(BenchCommand::Pgn { file, rounds }) => bench_pgn(file, *rounds),
+        Some(BenchCommand::Perft { depth }) => bench_perft(*depth),
+        Some(BenchCommand::Dead { file }) => bench_dead(file),
     }
 }
 

@@ -7,6 +7,7 @@ mod pgn;
 mod referee;
 
 mod timecontrol;
+mod uci;
 
 use clap::{Parser, Subcommand};
 
@@ -33,6 +34,8 @@ enum Command {
     /// Read a time control and print it as JSON: normalized form, PGN tag, category, periods.
     #[command(name = "timecontrol")]
     TimeControl(timecontrol::Args),
+    /// Play chess as a UCI engine on stdin/stdout.
+    Uci(uci::UciArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -43,6 +46,7 @@ fn main() -> anyhow::Result<()> {
         Command::Pgn(args) => pgn::run(args),
         Command::Bench(args) => bench::run(args),
         Command::TimeControl(args) => timecontrol::run(args),
+        Command::Uci(args) => uci::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),

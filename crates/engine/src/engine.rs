@@ -1,0 +1,139 @@
+//! The search thread: typed commands in, reports out.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+use shakmaty::Move;
+
+use crate::search::tt::TranspositionTable;
+use crate::search::{IterationReport, SearchParams, search};
+
+/// The default transposition table size in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// A command for the search thread.
+#[derive(Debug, Clone)]
+pub enum EngineCommand {
+    /// Search this position.
+    Start(Box<SearchParams>),
+    /// End the running search (it still reports its best move).
+    Stop,
+    /// Forget what was learnt (`ucinewgame`).
+    NewGame,
+    /// Resize the transposition table to this many megabytes.
+    SetHash(usize),
+    /// End the thread.
+    Quit,
+}
+
+/// What the search thread reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchReport {
+    /// A completed iteration.
+    Iteration(IterationReport),
+    /// The search ended; `best` is `None` only without legal moves.
+    BestMove {
+        /// The move to play.
+        best: Option<Move>,
+        /// The expected reply.
+        ponder: Option<Move>,
+    },
+}
+
+/// A handle on the search thread.
+#[derive(Debug)]
+pub struct Engine {
+    commands: Sender<EngineCommand>,
+    stop: Arc<AtomicBool>,
+    searching: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// Starts the thread; reports go to `reports`.
+    #[must_use]
+    pub fn spawn(reports: Sender<SearchReport>) -> Self {
+        let (commands, inbox) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let searching = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let stop = Arc::clone(&stop);
+            let searching = Arc::clone(&searching);
+            std::thread::spawn(move || worker(&inbox, &reports, &stop, &searching))
+        };
+        Self {
+            commands,
+            stop,
+            searching,
+            thread: Some(thread),
+        }
+    }
+
+    /// Whether a search is running (from `Start` until its best move is sent).
+    #[must_use]
+    pub fn is_searching(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// Sends a command. `Start` clears the stop flag; `Stop` and `Quit` set
+    /// it at once, so a running search sees them without reading the queue.
+    pub fn send(&self, command: EngineCommand) {
+        match command {
+            EngineCommand::Start(_) => {
+                self.stop.store(false, Ordering::SeqCst);
+                self.searching.store(true, Ordering::SeqCst);
+            }
+            EngineCommand::Stop | EngineCommand::Quit => self.stop.store(true, Ordering::SeqCst),
+            EngineCommand::NewGame | EngineCommand::SetHash(_) => {}
+        }
+        // The thread only goes away after `Quit`, which consumes the handle.
+        let _ = self.commands.send(command);
+    }
+
+    /// Stops any search, waits for its report, and ends the thread.
+    pub fn quit(mut self) {
+        self.send(EngineCommand::Quit);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            self.stop.store(true, Ordering::SeqCst);
+            let _ = self.commands.send(EngineCommand::Quit);
+            let _ = thread.join();
+        }
+    }
+}
+
+fn worker(
+    inbox: &Receiver<EngineCommand>,
+    reports: &Sender<SearchReport>,
+    stop: &AtomicBool,
+    searching: &AtomicBool,
+) {
+    let mut tt = TranspositionTable::new(DEFAULT_HASH_MB);
+    while let Ok(command) = inbox.recv() {
+        match command {
+            EngineCommand::Start(params) => {
+                let outcome = search(*params, &mut tt, stop, |report| {
+                    let _ = reports.send(SearchReport::Iteration(report.clone()));
+                });
+                searching.store(false, Ordering::SeqCst);
+                let _ = reports.send(SearchReport::BestMove {
+                    best: outcome.best,
+                    ponder: outcome.ponder,
+                });
+            }
+            EngineCommand::Stop => {}
+            EngineCommand::NewGame => tt.clear(),
+            EngineCommand::SetHash(mb) => tt = TranspositionTable::new(mb),
+            EngineCommand::Quit => break,
+        }
+    }
+}

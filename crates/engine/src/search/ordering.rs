@@ -1,0 +1,116 @@
+//! Move ordering: hash move, then captures and promotions by MVV-LVA, then
+//! killers, then quiet moves by history.
+
+use shakmaty::{Move, MoveList, Role};
+
+use crate::params::SORT_VALUE;
+
+use super::MAX_PLY;
+
+const HASH_MOVE: i32 = 2_000_000;
+const CAPTURE: i32 = 1_000_000;
+const KILLER: [i32; 2] = [900_000, 899_000];
+const HISTORY_MAX: i32 = 500_000;
+
+fn value(role: Role) -> i32 {
+    SORT_VALUE[role as usize - 1]
+}
+
+/// Most valuable victim, least valuable attacker; promotions count as
+/// capturing the promoted piece.
+#[must_use]
+pub fn mvv_lva(m: Move) -> i32 {
+    let victim = m.capture().map_or(0, value) + m.promotion().map_or(0, value);
+    victim * 16 - value(m.role()) / 100
+}
+
+/// Whether a move changes material (capture or promotion).
+#[must_use]
+pub fn is_tactical(m: Move) -> bool {
+    m.is_capture() || m.is_promotion()
+}
+
+/// Killer moves and the history table, kept across one search.
+#[derive(Debug)]
+pub struct Heuristics {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<[i32; 64]>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Self {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![[0; 64]; 12],
+        }
+    }
+}
+
+impl Heuristics {
+    fn history_slot(&mut self, white: bool, m: Move) -> &mut i32 {
+        let piece = usize::from(white) * 6 + m.role() as usize - 1;
+        &mut self.history[piece][m.to().to_usize()]
+    }
+
+    /// Records a quiet move that caused a beta cut-off.
+    pub fn record_cutoff(&mut self, white: bool, m: Move, ply: usize, depth: i32) {
+        if ply <= MAX_PLY {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        let bonus = depth * depth;
+        let slot = self.history_slot(white, m);
+        *slot = (*slot + bonus).min(HISTORY_MAX);
+        if *slot >= HISTORY_MAX {
+            for row in &mut self.history {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
+    /// Scores every move for ordering.
+    pub fn score_moves(
+        &mut self,
+        moves: &MoveList,
+        white: bool,
+        hash_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<i32> {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        moves
+            .iter()
+            .map(|&m| {
+                if Some(m) == hash_move {
+                    HASH_MOVE
+                } else if is_tactical(m) {
+                    CAPTURE + mvv_lva(m)
+                } else if Some(m) == killers[0] {
+                    KILLER[0]
+                } else if Some(m) == killers[1] {
+                    KILLER[1]
+                } else {
+                    *self.history_slot(white, m)
+                }
+            })
+            .collect()
+    }
+}
+
+/// Moves the best-scored remaining move to `index` and returns it
+/// (selection sort, one step at a time: cut-offs often come early).
+pub fn pick_next(moves: &mut MoveList, scores: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
+}
