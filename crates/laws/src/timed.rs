@@ -12,6 +12,7 @@
 //! game.play_uci("e2e4", s(5))?;
 //! game.play_uci("e7e5", s(8))?;
 //! assert_eq!(game.clock_times(), [s(55), s(57)]);
+//! assert_eq!(game.elapsed_times(), [s(5), s(3)]);
 //! // White thinks for a minute: the flag falls (6.9) and Black can mate.
 //! assert!(game.play_uci("g1f3", s(70)).is_err());
 //! assert_eq!(game.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
@@ -82,6 +83,11 @@ impl TimedGame {
     /// without a clock).
     pub fn clock_times(&self) -> Vec<Duration> {
         self.presses.iter().filter_map(|p| p.time_left).collect()
+    }
+
+    /// The time each move took, for PGN `[%emt]`.
+    pub fn elapsed_times(&self) -> Vec<Duration> {
+        self.presses.iter().map(|p| p.elapsed).collect()
     }
 
     /// Looks at the clock at `now` (6.8) and ends the game if a flag has
