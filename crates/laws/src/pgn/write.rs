@@ -261,11 +261,17 @@ mod tests {
         }
         game.offer_draw(shakmaty::Color::Black).expect("offer");
         let clocks: Vec<Duration> = (0..16).map(|i| Duration::from_secs(300 - i * 7)).collect();
+        let spent = [Duration::from_secs(3)];
         let options = WriteOptions {
             clocks: &clocks,
+            elapsed: &spent,
             ..WriteOptions::default()
         };
         let text = write_game(&game, &Tags::new(), &options);
+        assert!(
+            text.contains("1. e4 {[%clk 0:05:00] [%emt 0:00:03]} 1... e5"),
+            "{text}"
+        );
         assert!(text.contains("1... e5 {[%clk 0:04:53]}"), "{text}");
         let flat = text.replace('\n', " ");
         assert!(flat.contains("8... O-O {[%clk 0:03:15] (=)} *"), "{text}");
