@@ -29,65 +29,9 @@ const TRICKY: [&str; 8] = [
     "7k/8/8/3N1N2/2N3N1/8/2N3N1/3N1N1K w - - 0 1",
 ];
 
-/// The back rank of Chess960 start position number `n` (0..960), from
-/// White's side, as uppercase letters (Scharnagl numbering).
-fn back_rank(n: u32) -> [char; 8] {
-    let mut rank = [' '; 8];
-    let mut n = n % 960;
-    rank[(2 * (n % 4) + 1) as usize] = 'B';
-    n /= 4;
-    rank[(2 * (n % 4)) as usize] = 'B';
-    n /= 4;
-    place(&mut rank, (n % 6) as usize, 'Q');
-    n /= 6;
-    const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ];
-    let (a, b) = KNIGHTS[(n % 10) as usize];
-    // Place the second knight first so the first index still counts right.
-    place(&mut rank, b, 'N');
-    place(&mut rank, a, 'N');
-    for piece in ['R', 'K', 'R'] {
-        place(&mut rank, 0, piece);
-    }
-    rank
-}
-
-/// Puts `piece` on the `index`-th empty square.
-fn place(rank: &mut [char; 8], index: usize, piece: char) {
-    if let Some(square) = rank.iter_mut().filter(|c| **c == ' ').nth(index) {
-        *square = piece;
-    }
-}
-
-/// The Chess960 start position number `n`, with Shredder-FEN castling.
+/// The Chess960 start position number `n` (taken modulo 960).
 fn chess960(n: u32) -> Chess {
-    let white = back_rank(n);
-    let black: String = white.iter().map(char::to_ascii_lowercase).collect();
-    let rooks: Vec<char> = white
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| **c == 'R')
-        .map(|(i, _)| (b'a' + i as u8) as char)
-        .rev()
-        .collect();
-    let castling: String = rooks
-        .iter()
-        .map(char::to_ascii_uppercase)
-        .chain(rooks.iter().copied())
-        .collect();
-    let white: String = white.iter().collect();
-    let fen = format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1");
-    position(&fen, CastlingMode::Chess960)
+    crate::chess960::position(n % 960).expect("in range")
 }
 
 fn position(fen: &str, mode: CastlingMode) -> Chess {
@@ -213,16 +157,5 @@ proptest! {
         text in "[a-hKQRBNDTSLCFAPHWVJОOx0-9=+#!?()/:. \\-кКрФЛС♔♕♖♗♘♚♛♜♝♞ep]{0,12}",
     ) {
         read_everything(&text);
-    }
-}
-
-#[test]
-fn chess960_numbering() {
-    let standard: String = back_rank(518).iter().collect();
-    assert_eq!(standard, "RNBQKBNR");
-    let first: String = back_rank(0).iter().collect();
-    assert_eq!(first, "BBQNNRKR");
-    for n in 0..960 {
-        let _ = chess960(n);
     }
 }
