@@ -9,7 +9,7 @@ use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
 use super::{
     error::NotationError,
-    resolve::{check_from_square, prefer_plain, unique},
+    resolve::{by_promotion, check_from_square},
     text::{king_destination, role_name},
 };
 
@@ -120,23 +120,7 @@ pub fn read_numeric(pos: &Chess, text: &str) -> Result<Move, NotationError> {
             let role = pos.board().role_at(from).map_or("piece", role_name);
             NotationError::illegal(text, format!("the {role} on {from} cannot move to {to}"))
         })?;
-    let moves = match promotion {
-        Some(role) => {
-            let kept: Vec<Move> = moves
-                .into_iter()
-                .filter(|m| m.promotion() == Some(role))
-                .collect();
-            if kept.is_empty() {
-                return Err(NotationError::illegal(
-                    text,
-                    format!("the move from {from} to {to} is not a promotion"),
-                ));
-            }
-            kept
-        }
-        None => prefer_plain(moves),
-    };
-    unique(pos, text, moves)
+    by_promotion(pos, text, (from, to), promotion, moves)
 }
 
 /// Parses four or five digits into from, to and promotion.

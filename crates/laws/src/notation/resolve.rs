@@ -153,6 +153,34 @@ pub(crate) fn prefer_plain(moves: Vec<Move>) -> Vec<Move> {
     }
 }
 
+/// The one move of `moves` (all from `from` to `to`) that carries the
+/// written `promotion`; without one, the move that promotes nothing.
+pub(crate) fn by_promotion(
+    pos: &Chess,
+    text: &str,
+    (from, to): (Square, Square),
+    promotion: Option<Role>,
+    moves: Vec<Move>,
+) -> Result<Move, NotationError> {
+    let moves = match promotion {
+        Some(role) => {
+            let kept: Vec<Move> = moves
+                .into_iter()
+                .filter(|m| m.promotion() == Some(role))
+                .collect();
+            if kept.is_empty() {
+                return Err(NotationError::illegal(
+                    text,
+                    format!("the move from {from} to {to} is not a promotion"),
+                ));
+            }
+            kept
+        }
+        None => prefer_plain(moves),
+    };
+    unique(pos, text, moves)
+}
+
 /// The one move of `moves`, or an ambiguity error listing them in UCI.
 pub(crate) fn unique(pos: &Chess, text: &str, moves: Vec<Move>) -> Result<Move, NotationError> {
     match moves.as_slice() {

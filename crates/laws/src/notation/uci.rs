@@ -4,7 +4,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, uci::UciMove};
 
 use super::{
     error::NotationError,
-    resolve::{check_from_square, prefer_plain, unique},
+    resolve::{by_promotion, check_from_square},
     text::{king_destination, role_name, strip_square, strip_with},
 };
 
@@ -82,23 +82,7 @@ pub fn read_uci(pos: &Chess, text: &str, mode: CastlingMode) -> Result<Move, Not
             format!("the {role} on {from} cannot move to {to}"),
         ));
     }
-    let moves = match promotion {
-        Some(role) => {
-            let kept: Vec<Move> = moves
-                .into_iter()
-                .filter(|m| m.promotion() == Some(role))
-                .collect();
-            if kept.is_empty() {
-                return Err(NotationError::illegal(
-                    text,
-                    format!("the move from {from} to {to} is not a promotion"),
-                ));
-            }
-            kept
-        }
-        None => prefer_plain(moves),
-    };
-    unique(pos, text, moves)
+    by_promotion(pos, text, (from, to), promotion, moves)
 }
 
 /// Parses `e2e4` or `e7e8q` into from, to and promotion.
