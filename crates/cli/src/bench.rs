@@ -68,14 +68,22 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Best wall time of `rounds` runs of `f`, in seconds, and its last answer.
+/// Wall time of one run of `f`, in seconds, and its answer.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let start = Instant::now();
+    let answer = f();
+    (start.elapsed().as_secs_f64(), answer)
+}
+
+/// Best wall time of `rounds` runs of `f` after one warm-up run, in
+/// seconds, and its last answer.
 fn best_of<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
     let mut answer = f();
+    let mut best = f64::INFINITY;
     for _ in 0..rounds.max(1) {
-        let start = Instant::now();
-        answer = f();
-        best = best.min(start.elapsed().as_secs_f64());
+        let (seconds, a) = timed(&mut f);
+        best = best.min(seconds);
+        answer = a;
     }
     (best, answer)
 }
@@ -169,9 +177,9 @@ fn bench_perft(depth: u32) -> anyhow::Result<()> {
         // Interleaved rounds: both sides see the same load on a shared machine.
         let (mut raw, mut ours, mut n1, mut n2) = (f64::INFINITY, f64::INFINITY, 0, 0);
         for _ in 0..7 {
-            let (t, n) = best_of(1, || shakmaty::perft(&pos, d));
+            let (t, n) = timed(|| shakmaty::perft(&pos, d));
             (raw, n1) = (raw.min(t), n);
-            let (t, n) = best_of(1, || perft::count(&pos, d));
+            let (t, n) = timed(|| perft::count(&pos, d));
             (ours, n2) = (ours.min(t), n);
         }
         anyhow::ensure!(n1 == n2, "{name}: counts differ ({n1} vs {n2})");

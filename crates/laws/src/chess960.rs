@@ -125,9 +125,21 @@ pub fn number_of(pos: &Chess) -> Option<u32> {
     if pos.fullmoves().get() != 1 || pos.halfmoves() != 0 {
         return None;
     }
+    // White's first rank names the only candidate; the whole setup must match it.
+    let rank: String = shakmaty::File::ALL
+        .iter()
+        .map(|&file| {
+            let square = shakmaty::Square::from_coords(file, shakmaty::Rank::First);
+            pos.board()
+                .piece_at(square)
+                .map_or(' ', |p| p.role.upper_char())
+        })
+        .collect();
+    let number = (0..u32::from(COUNT)).find(|&n| back_rank(n).is_ok_and(|r| r == rank))?;
     let setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
-    (0..u32::from(COUNT))
-        .find(|&n| position(n).is_ok_and(|p| p.to_setup(shakmaty::EnPassantMode::Legal) == setup))
+    position(number)
+        .is_ok_and(|p| p.to_setup(shakmaty::EnPassantMode::Legal) == setup)
+        .then_some(number)
 }
 
 #[cfg(test)]

@@ -67,6 +67,16 @@ impl Game {
             CastlingMode::Chess960 => chess960::number_of(&start),
             CastlingMode::Standard => None,
         };
+        Game::starting(start, castling, rules, chess960)
+    }
+
+    /// A game from `start`, whose Chess960 number (if any) is known.
+    fn starting(
+        start: Chess,
+        castling: CastlingMode,
+        rules: RuleSet,
+        chess960: Option<u32>,
+    ) -> Game {
         let mut game = Game {
             rules,
             castling,
@@ -99,18 +109,19 @@ impl Game {
     /// [`StartError::Chess960`] when `number` is 960 or more.
     pub fn chess960(number: u32, rules: RuleSet) -> Result<Game, StartError> {
         let start = chess960::position(number)?;
-        let mut game = Game::from_position(start, CastlingMode::Chess960, rules);
-        game.chess960 = Some(number);
-        Ok(game)
+        Ok(Game::starting(
+            start,
+            CastlingMode::Chess960,
+            rules,
+            Some(number),
+        ))
     }
 
     /// A Chess960 game from a random start position.
     pub fn chess960_random<R: Rng + ?Sized>(rng: &mut R, rules: RuleSet) -> Game {
         let number = rng.random_range(0..u32::from(chess960::COUNT));
         let start = chess960::position(number).unwrap_or_default();
-        let mut game = Game::from_position(start, CastlingMode::Chess960, rules);
-        game.chess960 = Some(number);
-        game
+        Game::starting(start, CastlingMode::Chess960, rules, Some(number))
     }
 
     /// Forbids a draw agreement before each player has made `moves` moves
