@@ -8,6 +8,7 @@
 pub mod engine;
 pub mod eval;
 pub mod params;
+pub mod robot;
 pub mod search;
 pub mod time;
 pub mod uci_loop;
@@ -19,6 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
 pub use engine::{Engine, EngineCommand, SearchReport};
+pub use robot::{Level, Robot, RobotClock};
 pub use search::{IterationReport, Score, SearchOutcome, SearchParams, search};
 pub use time::TimeLimits;
 pub use uci_loop::run_loop;
