@@ -52,9 +52,9 @@ pub enum TimeControlError {
         /// Which time.
         what: String,
     },
-    /// A time has a fraction of a second.
-    #[error("the {what} is not a whole number of seconds")]
-    NotWholeSeconds {
+    /// A time is finer than a millisecond.
+    #[error("the {what} is not a whole number of milliseconds")]
+    NotWholeMilliseconds {
         /// Which time.
         what: String,
     },

@@ -17,25 +17,27 @@ fn bonus(kind: u8, amount: Duration) -> Bonus {
     }
 }
 
+/// Times in milliseconds: whole minutes, whole seconds, and fractions.
 fn clock_period() -> impl Strategy<Value = (Option<u32>, u64, u8, u64)> {
     (
         proptest::option::of(1u32..120),
         prop_oneof![
-            1u64..7200,
-            1u64..=MAX_TIME.as_secs(),
-            (1u64..600).prop_map(|m| m * 60)
+            (1u64..7200).prop_map(|s| s * 1000),
+            (1u64..=MAX_TIME.as_secs()).prop_map(|s| s * 1000),
+            (1u64..600).prop_map(|m| m * 60_000),
+            1u64..7_200_000,
         ],
         any::<u8>(),
-        0u64..600,
+        prop_oneof![(0u64..600).prop_map(|s| s * 1000), 0u64..600_000],
     )
 }
 
 fn day_period() -> impl Strategy<Value = (Option<u32>, u64, u8, u64)> {
     (
         proptest::option::of(1u32..50),
-        (1u64..=366).prop_map(|d| d * DAY.as_secs()),
+        (1u64..=366).prop_map(|d| d * DAY.as_secs() * 1000),
         any::<u8>(),
-        (0u64..30).prop_map(|d| d * DAY.as_secs()),
+        (0u64..30).prop_map(|d| d * DAY.as_secs() * 1000),
     )
 }
 
@@ -45,8 +47,8 @@ fn build(periods: Vec<(Option<u32>, u64, u8, u64)>, scale: Scale) -> TimeControl
         .map(|(m, b, k, a)| {
             Period::new(
                 m.and_then(NonZeroU32::new),
-                Duration::from_secs(b),
-                bonus(k, Duration::from_secs(a)),
+                Duration::from_millis(b),
+                bonus(k, Duration::from_millis(a)),
             )
         })
         .collect();
@@ -65,7 +67,7 @@ fn any_control() -> impl Strategy<Value = TimeControl> {
         1 => (1u64..=366).prop_map(|d| TimeControl::per_move(Duration::from_secs(d * DAY.as_secs()), Scale::Days)
             .unwrap_or_else(|e| panic!("{e}"))),
         1 => Just(TimeControl::no_clock()),
-        1 => (1u64..100_000).prop_map(|s| TimeControl::sandclock(Duration::from_secs(s))
+        1 => (1u64..100_000_000).prop_map(|ms| TimeControl::sandclock(Duration::from_millis(ms))
             .unwrap_or_else(|e| panic!("{e}"))),
     ]
 }

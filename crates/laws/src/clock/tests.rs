@@ -435,3 +435,24 @@ fn sandclock_time_flows_to_the_opponent() {
     assert_eq!(clock.flag(s(290)), Flag::Fallen(White));
     assert_eq!(clock.remaining(Black, s(400)), Some(s(180)));
 }
+
+#[test]
+fn fractions_of_a_second() {
+    // Engine matches are played at "10+0.1": 10 s and 0.1 s a move.
+    let ms = Duration::from_millis;
+    let t = TimeControl::parse_as("10+0.1", Syntax::Pgn).expect("valid");
+    assert_eq!(
+        t,
+        TimeControl::sudden_death(ms(10_000), Bonus::Increment(ms(100))).expect("valid")
+    );
+    assert_eq!(t.to_pgn().as_deref(), Some("10+0.1"));
+    assert_eq!(t.to_string(), "10s+0.1");
+    assert_eq!(tc("10s+0.1"), t);
+    assert_eq!(tc("1.5+0.25").periods()[0].base, ms(90_000));
+    assert_eq!(tc("1.5+0.25").to_string(), "90s+0.25");
+    assert_eq!(tc("300+0.5").to_pgn().as_deref(), Some("300+0.5"));
+    assert_eq!(tc("*90.5").to_pgn().as_deref(), Some("*90.5"));
+    for bad in ["5+0.0001", "5+0.", "5+.5.5", "0.0001s+0", "10/50.5d"] {
+        assert!(TimeControl::parse(bad).is_err(), "{bad}");
+    }
+}
