@@ -22,6 +22,10 @@ pub struct BenchArgs {
     /// Search depth of the engine bench.
     #[arg(long, default_value_t = 10)]
     depth: u32,
+    /// Search threads of the engine bench; the node count is a stable
+    /// signature only with 1.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// The measurements.
@@ -53,13 +57,17 @@ enum BenchCommand {
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.command {
         None => {
-            let (nodes, elapsed) = rochade_engine::bench(args.depth);
+            let threads = args.threads.max(1);
+            let (nodes, elapsed) = rochade_engine::bench_threads(args.depth, threads);
             let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
             println!(
-                "depth {}: {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+                "depth {}, {threads} thread(s): {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
                 args.depth,
                 elapsed.as_secs_f64()
             );
+            if threads == 1 {
+                println!("signature {nodes}");
+            }
             Ok(())
         }
         Some(BenchCommand::Pgn { file, rounds }) => bench_pgn(file, *rounds),

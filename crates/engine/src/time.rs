@@ -19,6 +19,10 @@ pub struct TimeLimits {
     pub depth: Option<u32>,
     /// Node budget.
     pub nodes: Option<u64>,
+    /// `go infinite`: no bestmove before `stop`.
+    pub infinite: bool,
+    /// `go ponder`: the budget starts at the ponder hit.
+    pub ponder: bool,
 }
 
 impl TimeLimits {
@@ -29,15 +33,18 @@ impl TimeLimits {
     }
 
     /// Limits from a UCI `go` for the side `us`, keeping `overhead` in
-    /// reserve for communication. `infinite` (and `ponder`) ignore the clock.
+    /// reserve for communication. `infinite` ignores the clock; `ponder`
+    /// computes the budget as usual, to run from the ponder hit.
     #[must_use]
     pub fn from_go(go: &GoParams, us: Color, overhead: Duration) -> Self {
         let mut limits = Self {
             depth: go.depth,
             nodes: go.nodes,
+            infinite: go.infinite,
+            ponder: go.ponder,
             ..Self::default()
         };
-        if go.infinite || go.ponder {
+        if go.infinite {
             return limits;
         }
         if let Some(movetime) = go.movetime {

@@ -53,6 +53,14 @@ impl Searcher<'_> {
             }
         }
 
+        if !root
+            && let Some(tb) = self.tablebase
+            && let Some(score) = super::tablebase::probe_wdl(tb, pos, ply)
+        {
+            self.tbhits += 1;
+            return score;
+        }
+
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
             && !pv_node
@@ -77,6 +85,9 @@ impl Searcher<'_> {
         }
 
         let mut moves = pos.legal_moves();
+        if root {
+            moves.retain(|m| self.searches_root_move(*m));
+        }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
@@ -120,7 +131,9 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best_score, depth, bound, ply);
+        if !root || self.excluded.is_empty() {
+            self.tt.store(key, best_move, best_score, depth, bound, ply);
+        }
         best_score
     }
 

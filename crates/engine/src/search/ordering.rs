@@ -6,6 +6,7 @@ use shakmaty::{Move, MoveList, Role};
 use crate::params::SORT_VALUE;
 
 use super::MAX_PLY;
+use super::tt::PackedMove;
 
 const HASH_MOVE: i32 = 2_000_000;
 const CAPTURE: i32 = 1_000_000;
@@ -78,14 +79,14 @@ impl Heuristics {
         &mut self,
         moves: &MoveList,
         white: bool,
-        hash_move: Option<Move>,
+        hash_move: Option<PackedMove>,
         ply: usize,
     ) -> Vec<i32> {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         moves
             .iter()
             .map(|&m| {
-                if Some(m) == hash_move {
+                if Some(PackedMove::new(m)) == hash_move {
                     HASH_MOVE
                 } else if is_tactical(m) {
                     CAPTURE + mvv_lva(m)
