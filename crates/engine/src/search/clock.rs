@@ -42,10 +42,14 @@ impl SearchClock {
         self.pondering.store(pondering, Ordering::SeqCst);
     }
 
-    /// The expected move was played: the budget counts from now.
+    /// The expected move was played: the budget counts from now. Outside
+    /// pondering this does nothing (a stray `ponderhit` does not give a
+    /// search more time).
     pub fn ponder_hit(&self) {
-        *self.lock() = Instant::now();
-        self.pondering.store(false, Ordering::SeqCst);
+        let mut origin = self.lock();
+        if self.pondering.swap(false, Ordering::SeqCst) {
+            *origin = Instant::now();
+        }
     }
 
     /// Whether the search is pondering (before the ponder hit).
