@@ -4,11 +4,13 @@
 use shakmaty::{Chess, Move, Position, Role};
 
 use crate::eval::evaluate;
-use crate::params::{LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH};
+use crate::params::{
+    LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
+};
 
 use super::ordering::{is_tactical, pick_next};
 use super::tt::Bound;
-use super::{MATE, MAX_PLY, Searcher, hash};
+use super::{MATE, MATE_BOUND, MAX_PLY, Searcher, hash};
 
 /// The score of a draw.
 const DRAW: i32 = 0;
@@ -77,11 +79,13 @@ impl Searcher<'_> {
         }
         let hash_move = entry.and_then(|e| e.best);
 
-        if !pv_node
-            && !in_check
-            && let Some(score) = self.try_null_move(pos, depth, beta, ply, key)
-        {
-            return score;
+        if !pv_node && !in_check {
+            if let Some(score) = reverse_futility(pos, depth, beta) {
+                return score;
+            }
+            if let Some(score) = self.try_null_move(pos, depth, beta, ply, key) {
+                return score;
+            }
         }
 
         let mut moves = pos.legal_moves();
@@ -92,7 +96,12 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let white = pos.turn().is_white();
-        let mut scores = self.heuristics.score_moves(&moves, white, hash_move, ply);
+        let previous = ply.checked_sub(1).and_then(|p| self.played[p]);
+        let counter = previous.and_then(|p| self.heuristics.counter_to(!white, p));
+        let mut scores = self
+            .heuristics
+            .score_moves(&moves, white, hash_move, counter, ply);
+        let prune_late = !pv_node && !in_check && depth <= LMP_MAX_DEPTH;
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
@@ -102,6 +111,17 @@ impl Searcher<'_> {
             let m = pick_next(&mut moves, &mut scores, i);
             let mut child = pos.clone();
             child.play_unchecked(m);
+            // Late-move pruning: in a quiet node near the leaves, late quiet
+            // moves that give no check are not worth a look.
+            if prune_late
+                && i >= late_move_count(depth)
+                && best_score > -MATE_BOUND
+                && !is_tactical(m)
+                && !child.is_check()
+            {
+                continue;
+            }
+            self.played[ply] = Some(m);
             let score = self.search_child(&child, m, i, depth, alpha, beta, ply, in_check);
             if self.stopped {
                 self.path.pop();
@@ -116,6 +136,9 @@ impl Searcher<'_> {
                     if score >= beta {
                         if !is_tactical(m) {
                             self.heuristics.record_cutoff(white, m, ply, depth);
+                            if let Some(p) = previous {
+                                self.heuristics.record_counter(!white, p, m);
+                            }
                         }
                         break;
                     }
@@ -205,6 +228,7 @@ impl Searcher<'_> {
         }
         let child = pos.clone().swap_turn().ok()?;
         let reduction = 3 + depth / 6;
+        self.played[ply] = None;
         self.path.push(key);
         let score = -self.alpha_beta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.path.pop();
@@ -222,4 +246,19 @@ impl Searcher<'_> {
         }
         None
     }
+}
+
+/// Reverse futility pruning: near the leaves, a static evaluation far
+/// enough above `beta` is taken as a cut-off without searching.
+fn reverse_futility(pos: &Chess, depth: i32, beta: i32) -> Option<i32> {
+    if depth > RFP_MAX_DEPTH || beta.abs() >= MATE_BOUND {
+        return None;
+    }
+    let eval = evaluate(pos);
+    (eval - RFP_MARGIN * depth >= beta).then_some(eval)
+}
+
+/// Quiet moves searched at `depth` before late-move pruning starts.
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }

@@ -148,6 +148,8 @@ pub(crate) struct Searcher<'a> {
     path: Vec<u64>,
     heuristics: Heuristics,
     pv: Vec<Vec<Move>>,
+    /// The move played at each ply of the current line (`None`: a null move).
+    played: Vec<Option<Move>>,
     /// Root moves to search; empty: all.
     root_moves: Vec<Move>,
     /// Root moves already given a line of their own (MultiPV).
@@ -180,6 +182,7 @@ impl<'a> Searcher<'a> {
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
+            played: vec![None; MAX_PLY + 2],
             root_moves: Vec::new(),
             excluded: Vec::new(),
             shared: None,
