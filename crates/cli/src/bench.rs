@@ -37,7 +37,7 @@ enum BenchCommand {
         /// A PGN file.
         file: PathBuf,
         /// Repeat the measurement this many times and keep the best.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 7)]
         rounds: u32,
     },
     /// Perft through rochade-laws against raw shakmaty perft.
@@ -94,29 +94,40 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
     (start.elapsed().as_secs_f64(), answer)
 }
 
-/// Best wall time of `rounds` runs of `f` after one warm-up run, in
-/// seconds, and its last answer.
-fn best_of<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut answer = f();
-    let mut best = f64::INFINITY;
+/// Best wall times of `a` and `b`, run in turns (`rounds` each, after one
+/// warm-up run each) so that both see the same load on a shared machine,
+/// and their last answers.
+fn interleaved<A, B>(
+    rounds: u32,
+    mut a: impl FnMut() -> A,
+    mut b: impl FnMut() -> B,
+) -> ((f64, A), (f64, B)) {
+    let (mut answer_a, mut answer_b) = (a(), b());
+    let (mut best_a, mut best_b) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..rounds.max(1) {
-        let (seconds, a) = timed(&mut f);
-        best = best.min(seconds);
-        answer = a;
+        let (seconds, answer) = timed(&mut a);
+        best_a = best_a.min(seconds);
+        answer_a = answer;
+        let (seconds, answer) = timed(&mut b);
+        best_b = best_b.min(seconds);
+        answer_b = answer;
     }
-    (best, answer)
+    ((best_a, answer_a), (best_b, answer_b))
 }
 
 /// `bench pgn`.
 fn bench_pgn(file: &PathBuf, rounds: u32) -> anyhow::Result<()> {
     let bytes = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let (raw, raw_moves) = best_of(rounds, || raw_replay(&bytes));
-    let (ours, (games, errors)) = best_of(rounds, || {
-        let reader = PgnReader::new(Cursor::new(&bytes), ReadOptions::default());
-        reader.fold((0usize, 0usize), |(g, e), r| {
-            (g + 1, e + usize::from(r.is_err()))
-        })
-    });
+    let ((raw, raw_moves), (ours, (games, errors))) = interleaved(
+        rounds,
+        || raw_replay(&bytes),
+        || {
+            let reader = PgnReader::new(Cursor::new(&bytes), ReadOptions::default());
+            reader.fold((0usize, 0usize), |(g, e), r| {
+                (g + 1, e + usize::from(r.is_err()))
+            })
+        },
+    );
     println!(
         "file: {} ({} bytes, {games} games, {errors} with errors)",
         file.display(),

@@ -53,10 +53,12 @@ pub struct Report {
     category: &'static str,
     /// The rule set used for the category.
     rules: &'static str,
-    /// periods, per_move or no_clock.
+    /// periods, per_move, sandclock or no_clock.
     kind: &'static str,
     /// The budget of each move, for fixed time per move.
     per_move_seconds: Option<u64>,
+    /// The time in the sandclock, both sides together.
+    sandclock_seconds: Option<u64>,
     /// The periods in order.
     periods: Vec<PeriodReport>,
 }
@@ -78,10 +80,11 @@ struct PeriodReport {
 pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<Report> {
     let tc = TimeControl::parse_as(control, syntax)
         .with_context(|| format!("invalid time control `{control}`"))?;
-    let (kind, per_move_seconds) = match tc.limit() {
-        Limit::Periods(_) => ("periods", None),
-        Limit::PerMove(budget) => ("per_move", Some(budget.as_secs())),
-        Limit::NoClock => ("no_clock", None),
+    let (kind, per_move_seconds, sandclock_seconds) = match tc.limit() {
+        Limit::Periods(_) => ("periods", None, None),
+        Limit::PerMove(budget) => ("per_move", Some(budget.as_secs()), None),
+        Limit::Sandclock(total) => ("sandclock", None, Some(total.as_secs())),
+        Limit::NoClock => ("no_clock", None, None),
     };
     let periods = tc
         .periods()
@@ -108,6 +111,7 @@ pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<R
         rules: rules.as_str(),
         kind,
         per_move_seconds,
+        sandclock_seconds,
         periods,
     })
 }

@@ -121,6 +121,10 @@ pub enum Limit {
     PerMove(Duration),
     /// No clock: nobody's flag ever falls.
     NoClock,
+    /// A sandclock (hourglass) holding this much time in all (PGN `*secs`):
+    /// it starts with half on each side, and the time one player uses flows
+    /// to the other; the flag falls when a player's side runs empty.
+    Sandclock(Duration),
 }
 
 /// The unit a control is counted in: clock time, or days (correspondence).
@@ -276,6 +280,37 @@ impl TimeControl {
         }
     }
 
+    /// A sandclock holding `total` in all: half of it for each player at the
+    /// start, and the time one player uses added to the other's (PGN
+    /// standard 9.6.1, `*secs`).
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlError`] if `total` is zero, over [`MAX_TIME`], or not a
+    /// whole number of seconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_laws::clock::TimeControl;
+    ///
+    /// let tc = TimeControl::sandclock(Duration::from_secs(180))?;
+    /// assert_eq!(tc.to_pgn().as_deref(), Some("*180"));
+    /// assert_eq!(tc.to_string(), "sandclock 3");
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn sandclock(total: Duration) -> Result<Self, TimeControlError> {
+        check_time(total, Scale::Clock, TimeField::Sandclock)?;
+        if total.is_zero() {
+            return Err(TimeControlError::ZeroBase { period: 1 });
+        }
+        Ok(TimeControl {
+            limit: Limit::Sandclock(total),
+            scale: Scale::Clock,
+        })
+    }
+
     /// The shape of the control.
     ///
     /// # Examples
@@ -318,7 +353,7 @@ impl TimeControl {
     pub fn periods(&self) -> &[Period] {
         match &self.limit {
             Limit::Periods(p) => p,
-            Limit::PerMove(_) | Limit::NoClock => &[],
+            Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => &[],
         }
     }
 
@@ -344,6 +379,7 @@ enum TimeField {
     Base(usize),
     Bonus(usize),
     PerMove,
+    Sandclock,
 }
 
 fn check_time(t: Duration, scale: Scale, field: TimeField) -> Result<(), TimeControlError> {
@@ -351,6 +387,7 @@ fn check_time(t: Duration, scale: Scale, field: TimeField) -> Result<(), TimeCon
         TimeField::Base(n) => format!("base time of period {n}"),
         TimeField::Bonus(n) => format!("bonus of period {n}"),
         TimeField::PerMove => "time per move".to_owned(),
+        TimeField::Sandclock => "sandclock time".to_owned(),
     };
     if t > MAX_TIME {
         return Err(TimeControlError::TooLong { what });
@@ -440,6 +477,11 @@ pub enum RawTimeControl {
     },
     /// No clock.
     NoClock,
+    /// A sandclock holding this many seconds in all.
+    Sandclock {
+        /// Total seconds (both sides together).
+        secs: i64,
+    },
 }
 
 impl RawTimeControl {
@@ -460,6 +502,9 @@ impl RawTimeControl {
     pub fn validate(self) -> Result<TimeControl, TimeControlError> {
         match self {
             RawTimeControl::NoClock => Ok(TimeControl::no_clock()),
+            RawTimeControl::Sandclock { secs } => {
+                TimeControl::sandclock(secs_to_duration(secs, || "sandclock time".into())?)
+            }
             RawTimeControl::PerMove { secs, scale } => {
                 TimeControl::per_move(secs_to_duration(secs, || "time per move".into())?, scale)
             }

@@ -76,12 +76,6 @@ pub enum TimeControlError {
     /// The PGN value `?`: the time control is not known.
     #[error("`?` means the time control is unknown; there is nothing to set the clock to")]
     Unknown,
-    /// A PGN sandclock control (`*180`).
-    #[error("`{input}` is a sandclock (hourglass) control, which Rochade does not support")]
-    Sandclock {
-        /// The text.
-        input: String,
-    },
 }
 
 /// A clock operation that cannot be done now.

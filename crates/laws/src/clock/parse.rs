@@ -17,8 +17,9 @@
 //! correspondence control; days may not be mixed with clock units.
 //!
 //! The PGN tag (PGN standard 9.6.1) is `-` (no clock), `?` (unknown),
-//! `*secs` (sandclock, not supported) or periods `[moves/]secs[+secs]`
-//! joined by `:`.
+//! `*secs` (a sandclock holding `secs` in all) or periods
+//! `[moves/]secs[+secs]` joined by `:`. The human form of a sandclock is
+//! `sandclock TIME` (or `hourglass TIME`), the time in minutes by default.
 
 use std::str::FromStr;
 
@@ -263,6 +264,16 @@ fn parse_human(s: &str) -> Result<RawTimeControl, TimeControlError> {
     }
     let mut seen = UnitsSeen::default();
     let lower = s.to_ascii_lowercase();
+    if let Some(time) = ["sandclock", "hourglass"]
+        .iter()
+        .find_map(|word| lower.strip_prefix(word))
+    {
+        let secs = parse_time(time, Unit::Minutes, &mut seen)?;
+        if seen.scale(s)? == Scale::Days {
+            return Err(syntax(s, "a sandclock is counted in clock time, not days"));
+        }
+        return Ok(RawTimeControl::Sandclock { secs });
+    }
     if let Some(time) = lower.strip_suffix("/move") {
         let secs = parse_time(time, Unit::Minutes, &mut seen)?;
         return Ok(RawTimeControl::PerMove {
@@ -332,12 +343,14 @@ fn parse_pgn(s: &str) -> Result<RawTimeControl, TimeControlError> {
     match s {
         "-" => return Ok(RawTimeControl::NoClock),
         "?" => return Err(TimeControlError::Unknown),
-        _ if s.starts_with('*') => {
-            return Err(TimeControlError::Sandclock {
-                input: s.to_owned(),
-            });
-        }
         _ => {}
+    }
+    if let Some(secs) = s.strip_prefix('*') {
+        let secs = parse_int(
+            secs.trim(),
+            "the sandclock's total seconds after `*`, as in `*180`",
+        )?;
+        return Ok(RawTimeControl::Sandclock { secs });
     }
     let mut periods = Vec::new();
     for part in s.split(':') {

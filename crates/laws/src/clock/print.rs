@@ -44,6 +44,10 @@ impl fmt::Display for TimeControl {
         let scale = self.scale();
         match self.limit() {
             Limit::NoClock => f.write_str("-"),
+            Limit::Sandclock(total) => {
+                f.write_str("sandclock ")?;
+                write_base(f, *total, scale)
+            }
             Limit::PerMove(budget) => {
                 write_base(f, *budget, scale)?;
                 f.write_str("/move")
@@ -100,6 +104,7 @@ impl TimeControl {
         }
         match self.limit() {
             Limit::NoClock => Some("-".to_owned()),
+            Limit::Sandclock(total) => Some(format!("*{}", total.as_secs())),
             Limit::PerMove(_) => None,
             Limit::Periods(periods) => {
                 let mut out = String::new();

@@ -65,6 +65,8 @@ fn any_control() -> impl Strategy<Value = TimeControl> {
         1 => (1u64..=366).prop_map(|d| TimeControl::per_move(Duration::from_secs(d * DAY.as_secs()), Scale::Days)
             .unwrap_or_else(|e| panic!("{e}"))),
         1 => Just(TimeControl::no_clock()),
+        1 => (1u64..100_000).prop_map(|s| TimeControl::sandclock(Duration::from_secs(s))
+            .unwrap_or_else(|e| panic!("{e}"))),
     ]
 }
 
@@ -215,6 +217,26 @@ proptest! {
                 }
                 other => prop_assert!(false, "unexpected {:?}", other),
             }
+        }
+    }
+
+    /// A sandclock neither makes nor loses sand: what one player uses, the
+    /// other gets, and the two times always add up to the whole.
+    #[test]
+    fn sandclock_keeps_its_sand(total in 1u64..3600, steps in proptest::collection::vec(0u64..200_000, 1..40)) {
+        let total = Duration::from_secs(total);
+        let mut clock = Clock::new(TimeControl::sandclock(total).unwrap_or_else(|e| panic!("{e}")), Duration::ZERO);
+        let mut now = Duration::ZERO;
+        for ms in steps {
+            now += Duration::from_millis(ms);
+            let white = clock.remaining(Color::White, now).unwrap_or_default();
+            let black = clock.remaining(Color::Black, now).unwrap_or_default();
+            prop_assert_eq!(white + black, total);
+            if clock.flag(now) != Flag::Up {
+                prop_assert!(white.is_zero() || black.is_zero());
+                break;
+            }
+            unwrap_press(&mut clock, now);
         }
     }
 }
