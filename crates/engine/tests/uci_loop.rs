@@ -375,3 +375,21 @@ fn end_of_input_ends_the_loop() {
     assert!(text.contains("info string error"));
     assert!(text.ends_with("readyok\n"));
 }
+
+#[test]
+fn two_threads_find_the_mate_and_stop() {
+    let mut s = Session::start();
+    s.send("setoption name Threads value 2");
+    s.send("position fen 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    s.send("go depth 6");
+    s.out.wait_for("bestmove", 1);
+    assert!(!s.lines_with("info depth 6 ").is_empty());
+    assert!(s.lines_with("info depth 6 ")[0].contains("score mate 2"));
+    s.send("position startpos");
+    s.send("go infinite");
+    s.out.wait_for("info depth 3 ", 1);
+    s.send("stop");
+    s.out.wait_for("bestmove", 2);
+    assert!(s.lines_with("info string error").is_empty());
+    s.quit();
+}
