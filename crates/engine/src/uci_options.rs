@@ -11,8 +11,10 @@ use shakmaty_syzygy::Tablebase;
 use crate::engine::DEFAULT_HASH_MB;
 use crate::robot::Level;
 
-/// Move Overhead's default, in milliseconds.
-const DEFAULT_OVERHEAD_MS: i64 = 10;
+/// Move Overhead's default, in milliseconds: a loaded machine (or a GUI
+/// over a network) takes tens of milliseconds between our `bestmove` and
+/// its clock.
+const DEFAULT_OVERHEAD_MS: i64 = 30;
 /// The most search threads.
 const MAX_THREADS: i64 = 256;
 /// The most lines MultiPV asks for.
