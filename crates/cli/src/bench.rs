@@ -70,14 +70,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             let threads = args.threads.max(1);
             let (nodes, elapsed) = rochade_engine::bench_threads(args.depth, threads);
             let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+            // One line: with 1 thread the node count is the signature.
+            let kind = if threads == 1 { " (signature)" } else { "" };
             println!(
-                "depth {}, {threads} thread(s): {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+                "depth {}, {threads} thread(s): {nodes} nodes{kind}, {:.3} s, {nps:.0} nodes/s",
                 args.depth,
                 elapsed.as_secs_f64()
             );
-            if threads == 1 {
-                println!("signature {nodes}");
-            }
             Ok(())
         }
         Some(BenchCommand::Pgn { file, rounds }) => bench_pgn(file, *rounds),

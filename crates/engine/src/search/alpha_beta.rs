@@ -1,7 +1,8 @@
 //! Principal variation search with a transposition table, null-move pruning,
 //! late-move reductions, check extensions and in-search draw detection.
 
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use crate::eval::evaluate;
 use crate::params::{
@@ -21,6 +22,7 @@ impl Searcher<'_> {
     pub(super) fn alpha_beta(
         &mut self,
         pos: &Chess,
+        key: u64,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -38,7 +40,6 @@ impl Searcher<'_> {
         }
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
-        let key = hash(pos);
 
         if !root {
             if let Some(score) = self.draw_score(pos, key, in_check) {
@@ -122,7 +123,11 @@ impl Searcher<'_> {
                 continue;
             }
             self.played[ply] = Some(m);
-            let score = self.search_child(&child, m, i, depth, alpha, beta, ply, in_check);
+            let child_key = pos
+                .update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
+                .map_or_else(|| hash(&child), |z| z.0);
+            let child = (&child, child_key);
+            let score = self.search_child(child, m, i, depth, alpha, beta, ply, in_check);
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -166,7 +171,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
-        child: &Chess,
+        (child, key): (&Chess, u64),
         m: Move,
         index: usize,
         depth: i32,
@@ -176,15 +181,22 @@ impl Searcher<'_> {
         in_check: bool,
     ) -> i32 {
         if index == 0 {
-            return -self.alpha_beta(child, depth - 1, -beta, -alpha, ply + 1);
+            return -self.alpha_beta(child, key, depth - 1, -beta, -alpha, ply + 1);
         }
         let reduction = self.late_move_reduction(child, m, index, depth, in_check);
-        let mut score = -self.alpha_beta(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        let mut score = -self.alpha_beta(
+            child,
+            key,
+            depth - 1 - reduction,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+        );
         if score > alpha && reduction > 0 {
-            score = -self.alpha_beta(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+            score = -self.alpha_beta(child, key, depth - 1, -alpha - 1, -alpha, ply + 1);
         }
         if score > alpha && score < beta {
-            score = -self.alpha_beta(child, depth - 1, -beta, -alpha, ply + 1);
+            score = -self.alpha_beta(child, key, depth - 1, -beta, -alpha, ply + 1);
         }
         score
     }
@@ -230,7 +242,14 @@ impl Searcher<'_> {
         let reduction = 3 + depth / 6;
         self.played[ply] = None;
         self.path.push(key);
-        let score = -self.alpha_beta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        let score = -self.alpha_beta(
+            &child,
+            hash(&child),
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+        );
         self.path.pop();
         (!self.stopped && score >= beta).then_some(score)
     }

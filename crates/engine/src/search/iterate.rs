@@ -302,13 +302,13 @@ fn report(
 fn aspiration(searcher: &mut Searcher<'_>, pos: &Chess, depth: u32, previous: i32) -> i32 {
     let depth_i = depth as i32;
     if depth < ASPIRATION_MIN_DEPTH || previous.abs() >= MATE_BOUND {
-        return searcher.alpha_beta(pos, depth_i, -INFINITY, INFINITY, 0);
+        return searcher.alpha_beta(pos, super::hash(pos), depth_i, -INFINITY, INFINITY, 0);
     }
     let mut window = ASPIRATION_WINDOW;
     let mut alpha = previous - window;
     let mut beta = previous + window;
     loop {
-        let score = searcher.alpha_beta(pos, depth_i, alpha, beta, 0);
+        let score = searcher.alpha_beta(pos, super::hash(pos), depth_i, alpha, beta, 0);
         if searcher.stopped {
             return score;
         }
