@@ -112,6 +112,8 @@ fn start_engine(spec: &EngineSpec) -> Result<UciClient, ArenaError> {
     }
     client.new_game().map_err(failed)?;
     client.is_ready(STARTUP).map_err(failed)?;
+    // Banners before the handshake (Stockfish prints one) are not news.
+    let _ = client.take_garbage();
     Ok(client)
 }
 

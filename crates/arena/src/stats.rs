@@ -54,7 +54,8 @@ impl Tally {
 
     /// Half the width of the 95% confidence interval of [`elo`](Self::elo),
     /// from the per-game variance of the results (cutechess-cli's formula;
-    /// infinite when the interval reaches 0% or 100%, NaN before any game).
+    /// infinite when the interval reaches a score of 0% or 100%, NaN before
+    /// any game).
     pub fn elo_error(&self) -> f64 {
         let n = f64::from(self.games());
         let mu = self.score();
@@ -64,6 +65,10 @@ impl Tally {
         let stdev = variance.sqrt() / n.sqrt();
         let low = mu - Z_975 * stdev;
         let high = mu + Z_975 * stdev;
+        if low <= 0.0 || high >= 1.0 {
+            // The interval reaches a score of 0% or 100%: no finite bound.
+            return f64::INFINITY;
+        }
         (elo_of_score(high) - elo_of_score(low)) / 2.0
     }
 
@@ -295,7 +300,8 @@ mod tests {
             (30, 10, 60, 70.436_504, 42.801_242, 0.999_217),
             (5, 5, 10, 0.0, 111.329_491, 0.5),
             (12, 25, 3, -117.164_842, 114.184_808, 0.016_291),
-            (1, 0, 0, f64::INFINITY, f64::NAN, 0.841_345),
+            (1, 0, 0, f64::INFINITY, f64::INFINITY, 0.841_345),
+            (0, 37, 3, -563.747_788, f64::INFINITY, 0.0),
         ];
         for (wins, losses, draws, elo, error, los) in cases {
             let t = Tally {
@@ -309,7 +315,7 @@ mod tests {
                 t.elo()
             );
             assert!(
-                close(t.elo_error(), error, 1e-3) || error.is_nan(),
+                close(t.elo_error(), error, 1e-3) || t.elo_error() == error,
                 "{t}: {}",
                 t.elo_error()
             );

@@ -156,7 +156,8 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSumma
             });
         }
         drop(sender);
-        for event in results {
+        // Any failure here stops the game threads before the scope joins them.
+        let mut handle = |event: Event| -> Result<(), ArenaError> {
             match event {
                 Event::Started(round, white, black) => {
                     writeln!(
@@ -205,6 +206,13 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSumma
                         failure.get_or_insert(e);
                     }
                 },
+            }
+            Ok(())
+        };
+        for event in results {
+            if let Err(e) = handle(event) {
+                stop.store(true, Ordering::SeqCst);
+                return Err(e);
             }
         }
         Ok(())

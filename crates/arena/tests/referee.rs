@@ -8,10 +8,10 @@ use rochade_laws::{GameResult, Reason};
 /// A fake engine answering every `go` with `answer` after `delay` seconds.
 fn fake(name: &str, answer: &str, delay: &str, limit: &str) -> EngineSpec {
     let script = format!(
-        "while read -r line; do case \"$line\" in \
+        "echo '{name} 1.0 by nobody'; while read -r line; do case \"$line\" in \
          uci) echo 'id name {name}'; echo uciok;; \
          isready) echo readyok;; \
-         go*) sleep {delay}; echo 'bestmove {answer}';; \
+         go*) sleep {delay}; echo 'thinking hard'; echo 'bestmove {answer}';; \
          quit) exit 0;; esac; done"
     );
     EngineSpec::parse([
@@ -56,6 +56,13 @@ fn illegal_move_loses_by_forfeit() {
         record.pgn
     );
     assert!(record.pgn.contains("illegal move e2e5"), "{}", record.pgn);
+    // The banner before the handshake is not reported; lines during the game are.
+    assert_eq!(record.garbage.len(), 1, "{:?}", record.garbage);
+    assert!(
+        record.garbage[0].starts_with("cheat: `thinking hard`"),
+        "{:?}",
+        record.garbage
+    );
 }
 
 #[test]
