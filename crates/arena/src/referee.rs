@@ -117,17 +117,15 @@ fn start_engine(spec: &EngineSpec) -> Result<UciClient, ArenaError> {
     Ok(client)
 }
 
-/// The clock of a side with `tc=`, on the laws' clock scaled by `scale`.
-fn side_clock(spec: &EngineSpec, scale: u32) -> Result<Option<Clock>, ArenaError> {
+/// The laws' clock of a side with `tc=`.
+fn side_clock(spec: &EngineSpec) -> Result<Option<Clock>, ArenaError> {
     match spec.limit {
         Some(SearchLimit::Clock(tc)) => {
-            let control = tc
-                .to_laws(scale)
-                .map_err(|source| ArenaError::TimeControl {
-                    engine: spec.name.clone(),
-                    tc: tc.to_string(),
-                    source,
-                })?;
+            let control = tc.to_laws().map_err(|source| ArenaError::TimeControl {
+                engine: spec.name.clone(),
+                tc: tc.to_string(),
+                source,
+            })?;
             Ok(Some(Clock::new(control, Duration::ZERO)))
         }
         _ => Ok(None),
@@ -149,14 +147,6 @@ pub fn play_game(setup: &GameSetup<'_>) -> Result<GameRecord, ArenaError> {
             )));
         }
     }
-    let scale = [setup.white, setup.black]
-        .iter()
-        .filter_map(|s| match s.limit {
-            Some(SearchLimit::Clock(tc)) => Some(tc.scale()),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(1);
     let fen = setup.opening.fen.to_string();
     let mut game = Game::from_fen(&fen, RuleSet::Fide)
         .map_err(|e| ArenaError::Config(format!("opening `{fen}`: {e}")))?;
@@ -164,16 +154,15 @@ pub fn play_game(setup: &GameSetup<'_>) -> Result<GameRecord, ArenaError> {
         Side {
             spec: setup.white,
             client: start_engine(setup.white)?,
-            clock: side_clock(setup.white, scale)?,
+            clock: side_clock(setup.white)?,
         },
         Side {
             spec: setup.black,
             client: start_engine(setup.black)?,
-            clock: side_clock(setup.black, scale)?,
+            clock: side_clock(setup.black)?,
         },
     ];
     let mut referee = Referee {
-        scale,
         start: Instant::now(),
         adjudicator: Adjudicator::new(setup.resign, setup.draw),
         clocks: Vec::new(),
@@ -210,12 +199,11 @@ pub fn play_game(setup: &GameSetup<'_>) -> Result<GameRecord, ArenaError> {
     })
 }
 
-/// The arbiter of one game: clock scale, score watch and the record.
+/// The arbiter of one game: the time, the score watch and the record.
 struct Referee {
-    scale: u32,
     start: Instant,
     adjudicator: Adjudicator,
-    /// Mover's time left after each ply (unscaled).
+    /// Mover's time left after each ply.
     clocks: Vec<Duration>,
     /// One node per ply: the move and the engine's score and time.
     nodes: Vec<MoveNode>,
@@ -223,9 +211,9 @@ struct Referee {
 }
 
 impl Referee {
-    /// The laws' clock reading now (scaled).
+    /// The laws' clock reading now.
     fn now(&self) -> Duration {
-        self.start.elapsed() * self.scale
+        self.start.elapsed()
     }
 
     /// The `go` command for the side to move.
@@ -240,7 +228,7 @@ impl Referee {
                     else {
                         continue;
                     };
-                    let left = clock.remaining(color, now).map(|t| t / self.scale);
+                    let left = clock.remaining(color, now);
                     let increment = Some(tc.increment).filter(|i| !i.is_zero());
                     match color {
                         Color::White => (go.wtime, go.winc) = (left, increment),
@@ -262,7 +250,7 @@ impl Referee {
     fn wait(&self, side: &Side<'_>, mover: Color, now: Duration) -> Duration {
         match (side.spec.limit, &side.clock) {
             (Some(SearchLimit::Clock(_)), Some(clock)) => {
-                clock.remaining(mover, now).unwrap_or_default() / self.scale + FLAG_WAIT
+                clock.remaining(mover, now).unwrap_or_default() + FLAG_WAIT
             }
             (Some(SearchLimit::MoveTime(t)), _) => t + MOVETIME_GRACE,
             _ => FIXED_SEARCH_WAIT,
@@ -360,7 +348,7 @@ impl Referee {
                 && i == index(mover)
                 && let Some(left) = press.time_left
             {
-                self.clocks.push(left / self.scale);
+                self.clocks.push(left);
             }
         }
     }

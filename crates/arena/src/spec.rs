@@ -15,9 +15,8 @@ use crate::SpecError;
 /// times in seconds with up to three decimals (`10+0.1`, `40/60`,
 /// `2:30+1`).
 ///
-/// The laws' [`TimeControl`] counts whole seconds; a control with fractions
-/// of a second runs on a clock whose unit is scaled (see
-/// [`scale`](Self::scale)), which changes nothing in the Laws' arithmetic.
+/// It becomes the laws' [`TimeControl`] (to the millisecond) with
+/// [`to_laws`](Self::to_laws).
 ///
 /// # Examples
 ///
@@ -28,7 +27,6 @@ use crate::SpecError;
 /// let tc: ClockControl = "10+0.1".parse().unwrap();
 /// assert_eq!(tc.base, Duration::from_secs(10));
 /// assert_eq!(tc.increment, Duration::from_millis(100));
-/// assert_eq!(tc.scale(), 10);
 /// assert_eq!(tc.to_string(), "10+0.1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,23 +124,13 @@ impl fmt::Display for ClockControl {
 }
 
 impl ClockControl {
-    /// The smallest of 1, 10, 100 and 1000 that makes every time of this
-    /// control a whole number of seconds once multiplied.
-    pub fn scale(&self) -> u32 {
-        let millis = [self.base, self.increment].map(|d| d.subsec_millis());
-        [1, 10, 100, 1000]
-            .into_iter()
-            .find(|scale| millis.iter().all(|m| m * scale % 1000 == 0))
-            .unwrap_or(1000)
-    }
-
-    /// The laws' control for a clock that runs `scale` times too fast:
-    /// every time multiplied by `scale`.
+    /// The laws' control: one period (repeating with a move count), the
+    /// increment as a Fischer bonus.
     ///
     /// # Errors
     ///
-    /// [`TimeControlError`] if the scaled control breaks a rule of the
-    /// laws' clock (times not whole seconds, too long).
+    /// [`TimeControlError`] if the control breaks a rule of the laws'
+    /// clock (a zero base, a time over a year, or finer than a millisecond).
     ///
     /// # Examples
     ///
@@ -150,17 +138,16 @@ impl ClockControl {
     /// use rochade_arena::ClockControl;
     ///
     /// let tc: ClockControl = "40/60+0.5".parse().unwrap();
-    /// assert_eq!(tc.to_laws(10).unwrap().to_string(), "40/10+5");
-    /// assert!(tc.to_laws(1).is_err());
+    /// assert_eq!(tc.to_laws().unwrap().to_pgn().as_deref(), Some("40/60+0.5"));
     /// ```
-    pub fn to_laws(&self, scale: u32) -> Result<TimeControl, TimeControlError> {
+    pub fn to_laws(&self) -> Result<TimeControl, TimeControlError> {
         let bonus = if self.increment.is_zero() {
             Bonus::None
         } else {
-            Bonus::Increment(self.increment * scale)
+            Bonus::Increment(self.increment)
         };
         TimeControl::new(
-            vec![Period::new(self.moves, self.base * scale, bonus)],
+            vec![Period::new(self.moves, self.base, bonus)],
             Scale::Clock,
         )
     }
@@ -327,19 +314,19 @@ mod tests {
 
     #[test]
     fn clock_controls_read_and_print() {
-        for (text, moves, base_ms, inc_ms, scale) in [
-            ("10+0.1", None, 10_000, 100, 10),
-            ("40/60", Some(40), 60_000, 0, 1),
-            ("2:30+1", None, 150_000, 1000, 1),
-            ("0.5+0.005", None, 500, 5, 1000),
-            (".25", None, 250, 0, 100),
+        for (text, moves, base_ms, inc_ms) in [
+            ("10+0.1", None, 10_000, 100),
+            ("40/60", Some(40), 60_000, 0),
+            ("2:30+1", None, 150_000, 1000),
+            ("0.5+0.005", None, 500, 5),
+            (".25", None, 250, 0),
         ] {
             let tc: ClockControl = text.parse().unwrap();
             assert_eq!(tc.moves.map(NonZeroU32::get), moves, "{text}");
             assert_eq!(tc.base, Duration::from_millis(base_ms), "{text}");
             assert_eq!(tc.increment, Duration::from_millis(inc_ms), "{text}");
-            assert_eq!(tc.scale(), scale, "{text}");
-            assert!(tc.to_laws(tc.scale()).is_ok(), "{text}");
+            let laws = tc.to_laws().unwrap();
+            assert_eq!(laws.periods()[0].base, tc.base, "{text}");
             let again: ClockControl = tc.to_string().parse().unwrap();
             assert_eq!(again, tc);
         }
