@@ -18,6 +18,7 @@
 pub mod assets;
 pub mod error;
 pub mod event;
+pub mod external;
 pub mod http;
 pub mod protocol;
 pub mod record;
