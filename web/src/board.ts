@@ -36,7 +36,7 @@ export class Board {
   constructor(private readonly onMove: (uci: string) => void) {
     const wrap = h('div', { class: 'cg-wrap', 'data-testid': 'board' });
     this.picker = h('div', { class: 'promotion', 'data-testid': 'promotion', hidden: true });
-    this.el = h('div', { class: 'board' }, wrap, this.picker);
+    this.el = h('div', { class: 'board', 'data-orientation': 'white' }, wrap, this.picker);
     this.cg = Chessground(wrap, {
       fen: START_FEN,
       viewOnly: false,
@@ -89,11 +89,13 @@ export class Board {
   /** Turns the board so that `color` is at the bottom. */
   orient(color: Color): void {
     if (this.cg.state.orientation !== color) this.cg.set({ orientation: color });
+    this.el.dataset.orientation = color;
   }
 
   /** Turns the board round. */
   flip(): void {
     this.cg.toggleOrientation();
+    this.el.dataset.orientation = this.cg.state.orientation;
   }
 
   /** A move was dropped or clicked on the board. */

@@ -18,11 +18,21 @@ function toggle(testid: string, onClick: () => void): HTMLButtonElement {
   return b;
 }
 
-/** Shows a toggle's state. */
-function showToggle(b: HTMLButtonElement, on: boolean, text: string): void {
+/** Line icons (24×24, drawn with the text colour). */
+const ICONS = {
+  soundOn: '<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>',
+  soundOff: '<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9l5 6M21 9l-5 6"/>',
+  fullscreen: '<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>',
+};
+
+/** Shows a toggle's state: an icon, and a label that a phone hides. */
+function showToggle(b: HTMLButtonElement, on: boolean, icon: keyof typeof ICONS, label: string): void {
   b.setAttribute('aria-pressed', String(on));
   b.dataset.state = on ? 'on' : 'off';
-  b.textContent = text;
+  b.title = label;
+  const svg = h('span', { class: 'icon', 'aria-hidden': 'true' });
+  svg.innerHTML = `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[icon]}</svg>`;
+  b.replaceChildren(svg, h('span', { class: 'label' }, label));
 }
 
 class App {
@@ -78,9 +88,9 @@ class App {
   private relabel(): void {
     translateAll();
     document.title = t('title');
-    showToggle(this.sound, soundOn(), soundOn() ? t('soundOn') : t('soundOff'));
+    showToggle(this.sound, soundOn(), soundOn() ? 'soundOn' : 'soundOff', soundOn() ? t('soundOn') : t('soundOff'));
     const fs = document.fullscreenElement !== null;
-    showToggle(this.full, fs, t('fullscreen'));
+    showToggle(this.full, fs, 'fullscreen', t('fullscreen'));
     this.game?.render();
   }
 
