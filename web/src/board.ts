@@ -64,7 +64,7 @@ export class Board {
       movable: {
         color: movable === null ? undefined : movable === 'both' ? state.turn : movable,
         dests,
-        rookCastle: state.chess960 === null,
+        rookCastle: state.chess960 !== null,
       },
     });
     this.el.dataset.fen = state.fen;
