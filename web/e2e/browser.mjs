@@ -49,11 +49,14 @@ export async function shownPly(page) {
   return Number(await byId(page, 'status').getAttribute('data-ply'));
 }
 
-/** Waits until the page shows `ply` half-moves played. */
-export async function waitPly(page, ply, timeout = 15_000) {
+/** Waits until the page shows `ply` half-moves played (or more, with `atLeast`). */
+export async function waitPly(page, ply, timeout = 15_000, atLeast = false) {
   await page.waitForFunction(
-    (n) => document.querySelector('[data-testid="status"]')?.getAttribute('data-ply') === String(n),
-    ply,
+    ([n, least]) => {
+      const shown = Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-ply') ?? NaN);
+      return least ? shown >= n : shown === n;
+    },
+    [ply, atLeast],
     { timeout },
   );
 }

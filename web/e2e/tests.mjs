@@ -47,7 +47,7 @@ export const tests = [
         if (moves % 2 === 0) await clickMove(page, uci);
         else await dragMove(page, uci);
         moves += 1;
-        await waitPly(page, state.ply + 1);
+        await waitPly(page, state.ply + 1, 15_000, true);
         if (moves === 3) {
           mkdirSync(out, { recursive: true });
           await page.screenshot({ path: join(out, 'screenshot.png') });
@@ -69,6 +69,21 @@ export const tests = [
       const pgn = await page.request.get(`${base}/api/games/${id}/pgn`);
       assert(pgn.ok(), 'the PGN downloads');
       assert((await byId(page, 'download-pgn').getAttribute('href')).endsWith(`/api/games/${id}/pgn`), 'the PGN link');
+      await page.close();
+    },
+  },
+  {
+    name: 'a move on the start board starts a game against the robot',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+      await page.locator('.cg-wrap.manipulable').waitFor();
+      await clickMove(page, 'e2e4');
+      await page.waitForURL(/\/g\//);
+      await waitPly(page, 1, 15_000, true);
+      const first = await byId(page, 'move').first().getAttribute('data-uci');
+      assert(first === 'e2e4', `the game began with the move made on the start board: ${first}`);
       await page.close();
     },
   },

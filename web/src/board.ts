@@ -18,6 +18,15 @@ const PROMOTIONS: [string, string][] = [
 /** The start position, shown before a game begins. */
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** White's legal first moves from the start position. */
+function startDests(): Map<Key, Key[]> {
+  const dests = new Map<Key, Key[]>();
+  for (const f of 'abcdefgh') dests.set(`${f}2` as Key, [`${f}3` as Key, `${f}4` as Key]);
+  dests.set('b1', ['a3', 'c3']);
+  dests.set('g1', ['f3', 'h3']);
+  return dests;
+}
+
 /** A chessground piece element, for the picker's buttons. */
 function pieceIcon(role: string, color: Color): HTMLElement {
   const el = document.createElement('piece');
@@ -70,10 +79,21 @@ export class Board {
     this.el.dataset.fen = state.fen;
   }
 
-  /** Shows the start position with nothing to move (before a game). */
-  idle(fen = START_FEN): void {
+  /**
+   * Shows the start position before a game; with `ready`, White may make the
+   * first move at once (the page then starts the game with it).
+   */
+  idle(ready: boolean): void {
     this.last = null;
-    this.cg.set({ fen, lastMove: undefined, check: false, movable: { color: undefined, dests: new Map() } });
+    this.picker.hidden = true;
+    this.cg.set({
+      fen: START_FEN,
+      turnColor: 'white',
+      lastMove: undefined,
+      check: false,
+      movable: { color: ready ? 'white' : undefined, dests: ready ? startDests() : new Map(), rookCastle: false },
+    });
+    delete this.el.dataset.fen;
   }
 
   /** Puts back the last position the server sent (after a refused move). */

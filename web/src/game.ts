@@ -82,6 +82,7 @@ export class GameView {
     private readonly nav: Navigator,
     private readonly settings: NewGame | null,
     private readonly invitation: Invitation | null,
+    private firstMove: string | null = null,
   ) {
     this.clocks = new Clocks(
       { white: frame.bars.bottom.clock, black: frame.bars.top.clock },
@@ -193,6 +194,10 @@ export class GameView {
       this.frame.board.orient(next.you === 'black' ? 'black' : next.you === 'both' && this.autoFlip ? next.turn : 'white');
     }
     this.clocks.update(next.clock, !next.outcome && !next.aborted);
+    if (this.firstMove && next.ply === 0 && this.movable(next) !== null && this.myTurn(next)) {
+      this.room.send({ t: 'move', ply: 0, uci: this.firstMove });
+      this.firstMove = null;
+    }
     this.render();
     if (prev && next.ply === prev.ply + 1) {
       const san = next.moves[next.moves.length - 1]?.san ?? '';

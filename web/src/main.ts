@@ -6,7 +6,7 @@ import { h, translateAll, tx } from './dom';
 import { Frame, GameView, Invitation } from './game';
 import { LANGS, Lang, parseLang, setLang, t } from './i18n';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
-import { saveSettings, settingsPanel } from './settings';
+import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
 
 const LANG_KEY = 'rochade.lang';
@@ -35,15 +35,21 @@ function showToggle(b: HTMLButtonElement, on: boolean, icon: keyof typeof ICONS,
   b.replaceChildren(svg, h('span', { class: 'label' }, label));
 }
 
+/** True when settings `s` let the player make White's first move on the start board. */
+function firstMoveStarts(s: NewGame): boolean {
+  return s.chess960 === null && (s.opponent === 'local' || s.color === 'white');
+}
+
 class App {
   private readonly frame: Frame;
   private game: GameView | null = null;
+  private settings: SettingsPanel | null = null;
   private readonly sound = toggle('sound', () => this.toggleSound());
   private readonly full = toggle('fullscreen', () => void this.toggleFullscreen());
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
-    const board = new Board((uci) => this.game?.boardMove(uci));
+    const board = new Board((uci) => this.boardMove(uci));
     const bar = (place: string) => {
       const name = h('span', { class: 'name', 'data-testid': `name-${place}` });
       const clock = h('span', { class: 'clock', hidden: true });
@@ -128,20 +134,37 @@ class App {
   private home(): void {
     this.game?.close();
     this.game = null;
-    this.frame.board.idle();
     this.frame.bars.top.name.textContent = '';
     this.frame.bars.bottom.name.textContent = '';
-    this.frame.side.replaceChildren(settingsPanel((s) => this.create(s)));
+    this.frame.board.orient('white');
+    const panel = settingsPanel(
+      (s) => this.create(s, null),
+      (s) => this.frame.board.idle(s !== null && firstMoveStarts(s)),
+    );
+    this.settings = panel;
+    this.frame.board.idle(false);
+    this.frame.side.replaceChildren(panel.el);
   }
 
-  /** Starts the view of game `id`. */
-  private show(id: string, token: string | null): void {
+  /** A move on the board: the game's, or on the start board the first move of a new game. */
+  private boardMove(uci: string): void {
+    if (this.game) this.game.boardMove(uci);
+    else {
+      const s = this.settings?.current();
+      if (s && firstMoveStarts(s)) void this.create(s, uci).catch(() => this.frame.board.idle(true));
+      else this.frame.board.idle(false);
+    }
+  }
+
+  /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
+  private show(id: string, token: string | null, firstMove: string | null = null): void {
     this.game?.close();
+    this.settings = null;
     const stored = sessionStorage.getItem(`rochade.game.${id}`);
     const { settings, invitation } = stored
       ? (JSON.parse(stored) as { settings: NewGame | null; invitation: Invitation | null })
       : { settings: null, invitation: null };
-    this.game = new GameView(this.frame, id, token, this, settings, invitation);
+    this.game = new GameView(this.frame, id, token, this, settings, invitation, firstMove);
   }
 
   /** Takes a friend's invitation and moves on to the game. */
@@ -158,26 +181,26 @@ class App {
     }
   }
 
-  /** Creates a game with `s` and opens it. */
-  private async create(s: NewGame): Promise<void> {
+  /** Creates a game with `s` and opens it, playing `firstMove` in it. */
+  private async create(s: NewGame, firstMove: string | null): Promise<void> {
     const created = await createGame(s);
     saveSettings(s);
     const invitation: Invitation = { invite: created.invite, links: created.links };
     sessionStorage.setItem(`rochade.game.${created.game}`, JSON.stringify({ settings: s, invitation }));
-    this.openGame(created.game, created.token);
+    this.openGame(created.game, created.token, firstMove);
   }
 
   /** Opens game `id` with seat `token` (from a rematch or a new game). */
-  openGame(id: string, token: string | null): void {
+  openGame(id: string, token: string | null, firstMove: string | null = null): void {
     if (token) localStorage.setItem(`rochade.token.${id}`, token);
     history.pushState(null, '', `/g/${encodeURIComponent(id)}${token ? `#${token}` : ''}`);
-    this.show(id, token);
+    this.show(id, token, firstMove);
   }
 
   /** Starts a game with `settings` at once, or shows the settings panel. */
   newGame(settings: NewGame | null): void {
     if (settings) {
-      void this.create(settings).catch((e: unknown) => {
+      void this.create(settings, null).catch((e: unknown) => {
         this.home();
         this.frame.side.prepend(h('p', { class: 'error', role: 'alert' }, t('error', { msg: String(e) })));
       });

@@ -31,8 +31,21 @@ export function saveSettings(s: NewGame): void {
   localStorage.setItem(KEY, JSON.stringify(s));
 }
 
-/** Builds the panel; `onPlay` gets the chosen settings once the time control is accepted. */
-export function settingsPanel(onPlay: (s: NewGame) => Promise<void>): HTMLElement {
+/** The settings panel and what it holds now. */
+export interface SettingsPanel {
+  el: HTMLElement;
+  /** The chosen settings, or null while the time control is not accepted. */
+  current(): NewGame | null;
+}
+
+/**
+ * Builds the panel; `onPlay` gets the chosen settings once the time control
+ * is accepted; `onChange` hears of every change (null while not valid).
+ */
+export function settingsPanel(
+  onPlay: (s: NewGame) => Promise<void>,
+  onChange: (s: NewGame | null) => void,
+): SettingsPanel {
   const s = savedSettings();
   const opponent = select(
     'opponent',
@@ -120,6 +133,7 @@ export function settingsPanel(onPlay: (s: NewGame) => Promise<void>): HTMLElemen
       category.textContent = t('noClock');
       valid = true;
       play.disabled = false;
+      onChange(current());
       return;
     }
     delete category.dataset.i18n;
@@ -139,6 +153,7 @@ export function settingsPanel(onPlay: (s: NewGame) => Promise<void>): HTMLElemen
       category.textContent = t('invalidControl', { msg: e instanceof Error ? e.message : String(e) });
     }
     play.disabled = !valid;
+    onChange(current());
   };
   let debounce = 0;
   const layout = (): void => {
@@ -157,19 +172,24 @@ export function settingsPanel(onPlay: (s: NewGame) => Promise<void>): HTMLElemen
     clearTimeout(debounce);
     debounce = window.setTimeout(() => void validate(), 250);
   });
-  form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    if (!valid) return;
-    const chosen: NewGame = {
+  const chosen = (): NewGame => {
+    const c: NewGame = {
       opponent: opponent.value as NewGame['opponent'],
       color: color.value as NewGame['color'],
       time_control: control(),
       chess960: c960.value === 'off' ? null : c960.value === 'random' ? 'random' : clamp960(c960n.value),
       casual: true,
     };
-    if (chosen.opponent === 'robot') chosen.level = Number(level.value);
+    if (c.opponent === 'robot') c.level = Number(level.value);
+    return c;
+  };
+  const current = (): NewGame | null => (valid ? chosen() : null);
+  form.addEventListener('change', () => onChange(current()));
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (!valid) return;
     play.disabled = true;
-    onPlay(chosen)
+    onPlay(chosen())
       .catch((e: unknown) => {
         category.classList.add('bad');
         category.textContent = t('error', { msg: e instanceof ApiError ? e.message : String(e) });
@@ -180,7 +200,7 @@ export function settingsPanel(onPlay: (s: NewGame) => Promise<void>): HTMLElemen
   });
   layout();
   void validate();
-  return form;
+  return { el: form, current };
 }
 
 /** A Chess960 start number from the input, kept within 0–959. */
