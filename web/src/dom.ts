@@ -63,3 +63,10 @@ export function row(label: Key, control: HTMLElement): HTMLElement {
   const l = tx('label', label, { for: id });
   return h('div', { class: 'row' }, l, control);
 }
+
+/** A button with translated text and a test id. */
+export function button(key: Key, testid: string, onClick: () => void, cls = ''): HTMLButtonElement {
+  const b = tx('button', key, { type: 'button', 'data-testid': testid, class: cls || undefined });
+  b.addEventListener('click', onClick);
+  return b;
+}

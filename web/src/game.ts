@@ -3,12 +3,14 @@
 
 import type { Board } from './board';
 import { Clocks } from './clock';
-import { h, tx } from './dom';
-import { Key, lang, t } from './i18n';
+import { button, h, tx } from './dom';
+import { Invitation, renderInvite } from './invite';
+import { isKey, Key, lang, t } from './i18n';
 import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
 import { pieceLetters } from './notation';
 import { outcomeText } from './outcome';
-import { Color, GameState, NewGame, pgnUrl, ServerMessage } from './protocol';
+import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
+import { settingsOf } from './settings';
 import { Room } from './socket';
 import { cueOf, play } from './sound';
 
@@ -26,20 +28,6 @@ export interface Navigator {
   openGame(id: string, token: string | null): void;
 }
 
-/** What the creator of a friend game may send on. */
-export interface Invitation {
-  invite: string | null;
-  links: Record<Color, string> | null;
-}
-
-const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-
-/** A button with translated text and a test id. */
-function button(key: Key, testid: string, onClick: () => void, cls = ''): HTMLButtonElement {
-  const b = tx('button', key, { type: 'button', 'data-testid': testid, class: cls || undefined });
-  b.addEventListener('click', onClick);
-  return b;
-}
 
 /** The view of one game. */
 export class GameView {
@@ -54,6 +42,7 @@ export class GameView {
   private readonly status = h('p', { class: 'status', 'data-testid': 'status' });
   private readonly error = h('p', { class: 'error', 'data-testid': 'error', role: 'alert' });
   private readonly connection = h('p', { class: 'connection', 'data-testid': 'connection' });
+  private readonly control = h('p', { class: 'category', 'data-testid': 'game-control' });
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves' });
   private readonly controls = h('div', { class: 'controls' });
   private readonly offers = h('div', { class: 'offers', 'data-testid': 'offers' });
@@ -111,6 +100,7 @@ export class GameView {
         'section',
         { class: 'panel game', 'data-testid': 'game', 'data-game': id },
         this.status,
+        this.control,
         this.connection,
         this.result,
         this.invite,
@@ -163,7 +153,7 @@ export class GameView {
     this.renderOffers(s);
     this.renderControls(s);
     this.renderResult(s);
-    this.renderInvite(s);
+    renderInvite(this.invite, s, this.invitation);
   }
 
   private receive(msg: ServerMessage): void {
@@ -273,56 +263,40 @@ export class GameView {
     const who = s.you === 'spectator' ? t('spectating') : s.you === 'both' ? t('bothSides') : t('youAre', { color: t(s.you) });
     this.status.textContent = `${text} · ${who}`;
     this.status.dataset.turn = s.turn;
+    const category = s.clock && isKey(s.clock.category) ? t(s.clock.category) : (s.clock?.category ?? '');
+    this.control.textContent = s.clock ? `${s.clock.control} · ${category}` : t('noClock');
     this.status.dataset.ply = String(s.ply);
   }
 
   private renderOffers(s: GameState): void {
-    const parts: HTMLElement[] = [];
-    const line = (text: string, testid: string, ...buttons: HTMLElement[]): HTMLElement =>
-      h('div', { class: 'offer', 'data-testid': testid }, h('span', {}, text), ...buttons);
-    const theirs = (by: Color | null): boolean => by !== null && s.you !== 'spectator' && (s.you === 'both' || by !== s.you);
-    if (this.playing(s) && s.offers.draw) {
-      const by = s.offers.draw;
-      if (theirs(by)) {
-        const color = s.you === 'both' ? { color: other(by) } : {};
-        parts.push(
-          line(
-            t('opponentOffersDraw', { color: t(by) }),
-            'draw-offer',
-            button('accept', 'draw-accept', () => this.room.send({ t: 'draw', action: 'accept', ...color })),
-            button('decline', 'draw-decline', () => this.room.send({ t: 'draw', action: 'decline', ...color })),
-          ),
-        );
-      } else parts.push(line(t('drawOffered'), 'draw-offered'));
+    const parts: (HTMLElement | null)[] = [];
+    if (this.playing(s)) {
+      parts.push(this.offer(s, 'draw', 'opponentOffersDraw', 'drawOffered'));
+      parts.push(this.offer(s, 'takeback', 'opponentTakeback', 'takebackOffered'));
     }
-    if (this.playing(s) && s.offers.takeback) {
-      const by = s.offers.takeback;
-      if (theirs(by)) {
-        parts.push(
-          line(
-            t('opponentTakeback', { color: t(by) }),
-            'takeback-offer',
-            button('accept', 'takeback-accept', () => this.room.send({ t: 'takeback', action: 'accept' })),
-            button('decline', 'takeback-decline', () => this.room.send({ t: 'takeback', action: 'decline' })),
-          ),
-        );
-      } else parts.push(line(t('takebackOffered'), 'takeback-offered'));
-    }
-    if (s.outcome && s.offers.rematch && s.mode === 'friend') {
-      const by = s.offers.rematch;
-      if (theirs(by)) {
-        parts.push(
-          line(
-            t('opponentRematch', { color: t(by) }),
-            'rematch-offer',
-            button('accept', 'rematch-accept', () => this.room.send({ t: 'rematch', action: 'accept' })),
-            button('decline', 'rematch-decline', () => this.room.send({ t: 'rematch', action: 'decline' })),
-          ),
-        );
-      } else parts.push(line(t('rematchOffered'), 'rematch-offered'));
-    }
-    if (this.armedClaim) parts.push(line(t('claimArmed', { kind: t(this.armedClaim === 'fifty' ? 'claimFifty' : 'claimThreefold') }), 'claim-armed'));
-    this.offers.replaceChildren(...parts);
+    if (s.outcome && s.mode === 'friend') parts.push(this.offer(s, 'rematch', 'opponentRematch', 'rematchOffered'));
+    if (this.armedClaim)
+      parts.push(this.line(t('claimArmed', { kind: t(this.armedClaim === 'fifty' ? 'claimFifty' : 'claimThreefold') }), 'claim-armed'));
+    this.offers.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** One line of the offers box. */
+  private line(text: string, testid: string, ...buttons: HTMLElement[]): HTMLElement {
+    return h('div', { class: 'offer', 'data-testid': testid }, h('span', {}, text), ...buttons);
+  }
+
+  /**
+   * A pending offer of `kind`: the opponent's with Accept and Decline (in a
+   * local game, answered for the other colour), or the player's own.
+   */
+  private offer(s: GameState, kind: 'draw' | 'takeback' | 'rematch', theirsKey: Key, mineKey: Key): HTMLElement | null {
+    const by = s.offers[kind];
+    if (by === null || s.you === 'spectator') return null;
+    if (s.you !== 'both' && by === s.you) return this.line(t(mineKey), `${kind}-offered`);
+    const color = s.you === 'both' ? { color: other(by) } : {};
+    const answer = (action: 'accept' | 'decline'): HTMLButtonElement =>
+      button(action, `${kind}-${action}`, () => this.room.send({ t: kind, action, ...color }));
+    return this.line(t(theirsKey, { color: t(by) }), `${kind}-offer`, answer('accept'), answer('decline'));
   }
 
   private renderControls(s: GameState): void {
@@ -408,49 +382,9 @@ export class GameView {
     const again =
       s.mode === 'friend' && s.you !== 'spectator'
         ? button('rematch', 'play-again', () => this.room.send({ t: 'rematch', action: 'offer' }), 'primary')
-        : button('playAgain', 'play-again', () => this.nav.newGame(this.settings ?? this.settingsFrom(s)), 'primary');
+        : button('playAgain', 'play-again', () => this.nav.newGame(this.settings ?? settingsOf(s)), 'primary');
     again.hidden = s.you === 'spectator' || (s.mode === 'friend' && s.offers.rematch !== null);
     const pgn = h('a', { href: pgnUrl(s.id), download: `rochade-${s.id}.pgn`, 'data-testid': 'download-pgn', class: 'button', 'data-i18n': 'downloadPgn' }, t('downloadPgn'));
     this.result.replaceChildren(line, h('div', { class: 'buttons' }, again, pgn));
-  }
-
-  private renderInvite(s: GameState): void {
-    const inv = this.invitation;
-    const show = s.mode === 'friend' && inv !== null && s.ply === 0 && !s.outcome && !s.aborted && s.you !== 'spectator' && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected;
-    this.invite.hidden = !show;
-    if (!show || !inv) return;
-    const rows: HTMLElement[] = [tx('p', 'inviteLink')];
-    const link = (url: string, testid: string): HTMLElement => {
-      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': testid });
-      const copy = button('copy', `${testid}-copy`, () => {
-        const done = (): void => {
-          copy.textContent = t('copied');
-        };
-        if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => undefined);
-        else {
-          input.select();
-          document.execCommand('copy');
-          done();
-        }
-      });
-      return h('div', { class: 'link' }, input, copy);
-    };
-    const mine = s.you === 'black' ? 'black' : 'white';
-    if (inv.links) rows.push(link(location.origin + inv.links[other(mine)], 'invite-link'));
-    if (inv.invite) rows.push(tx('p', 'inviteAny'), link(`${location.origin}/j/${inv.invite}`, 'invite-any'));
-    this.invite.replaceChildren(...rows);
-  }
-
-  /** The settings of a game whose creation this page did not see. */
-  private settingsFrom(s: GameState): NewGame {
-    const robot = s.players.white.kind === 'robot' ? s.players.white : s.players.black;
-    return {
-      opponent: s.mode,
-      level: s.mode === 'robot' ? (robot.level ?? 1) : undefined,
-      color: s.you === 'black' ? 'black' : 'white',
-      time_control: s.clock?.control ?? '-',
-      chess960: s.chess960 === null ? null : 'random',
-      casual: true,
-    };
   }
 }

@@ -3,7 +3,8 @@
 
 import { Board } from './board';
 import { h, translateAll, tx } from './dom';
-import { Frame, GameView, Invitation } from './game';
+import { Frame, GameView } from './game';
+import type { Invitation } from './invite';
 import { LANGS, Lang, parseLang, setLang, t } from './i18n';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';

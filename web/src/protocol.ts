@@ -3,6 +3,9 @@
 
 export type Color = 'white' | 'black';
 export type Mode = 'robot' | 'local' | 'friend';
+
+/** The other colour. */
+export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 export type Seat = Color | 'both' | 'spectator';
 
 export interface Player {

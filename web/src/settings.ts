@@ -2,7 +2,7 @@
 
 import { h, row, select, tx } from './dom';
 import { isKey, t } from './i18n';
-import { ApiError, checkControl, NewGame } from './protocol';
+import { ApiError, checkControl, GameState, NewGame } from './protocol';
 
 /** The time-control presets of the issue; `-` is no clock. */
 export const PRESETS = ['1+0', '3+2', '5+0', '10+5', '15+10', '90+30', '40/90+30, 30+30', '-'];
@@ -207,4 +207,17 @@ export function settingsPanel(
 function clamp960(text: string): number {
   const n = Math.trunc(Number(text));
   return Number.isFinite(n) ? Math.min(959, Math.max(0, n)) : 518;
+}
+
+/** The settings of a game whose creation this page did not see (opened by link). */
+export function settingsOf(s: GameState): NewGame {
+  const robot = s.players.white.kind === 'robot' ? s.players.white : s.players.black;
+  return {
+    opponent: s.mode,
+    level: s.mode === 'robot' ? (robot.level ?? 1) : undefined,
+    color: s.you === 'black' ? 'black' : 'white',
+    time_control: s.clock?.control ?? '-',
+    chess960: s.chess960 === null ? null : 'random',
+    casual: true,
+  };
 }
