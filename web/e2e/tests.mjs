@@ -159,6 +159,8 @@ export const tests = [
   },
   {
     name: 'a 1+0 game runs out of time: 0-1 on time (6.9)',
+    // A minute of waiting: runs alongside the others.
+    background: true,
     async run({ browser, base }) {
       const page = await browser.newPage();
       await page.goto(base);
