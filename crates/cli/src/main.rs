@@ -5,6 +5,7 @@ mod bench;
 mod perft;
 mod pgn;
 mod referee;
+mod serve;
 
 mod timecontrol;
 mod uci;
@@ -36,6 +37,8 @@ enum Command {
     TimeControl(timecontrol::Args),
     /// Play chess as a UCI engine on stdin/stdout.
     Uci(uci::UciArgs),
+    /// Serve the game page and live games (HTTP + WebSocket).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -47,6 +50,7 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(args),
         Command::TimeControl(args) => timecontrol::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),
