@@ -42,11 +42,10 @@ pub struct ExternalError {
 ///
 /// [`ExternalError`] saying why not.
 pub fn check(path: &Path) -> Result<(), ExternalError> {
-    let client =
-        UciClient::spawn(path, &[] as &[&str], HANDSHAKE).map_err(|e| ExternalError {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        })?;
+    let client = UciClient::spawn(path, &[] as &[&str], HANDSHAKE).map_err(|e| ExternalError {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?;
     client.quit(Duration::from_secs(1));
     Ok(())
 }
@@ -119,7 +118,10 @@ impl External {
         };
         match clock {
             Some(c) => {
-                let left = c.remaining.saturating_sub(OVERHEAD).max(Duration::from_millis(10));
+                let left = c
+                    .remaining
+                    .saturating_sub(OVERHEAD)
+                    .max(Duration::from_millis(10));
                 let (time, inc) = match pos.turn() {
                     Color::White => (&mut go.wtime, &mut go.winc),
                     Color::Black => (&mut go.btime, &mut go.binc),

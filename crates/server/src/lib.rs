@@ -198,7 +198,9 @@ impl Server {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let addr = self.local_addr().unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
+        let addr = self
+            .local_addr()
+            .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
         let shutdown = self.shutdown;
         let signal = async move {
             stop.await;

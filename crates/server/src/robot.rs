@@ -64,7 +64,9 @@ impl EngineChoice {
     /// # Errors
     ///
     /// [`crate::external::ExternalError`] saying why it cannot be used.
-    pub fn external(path: &std::path::Path) -> Result<EngineChoice, crate::external::ExternalError> {
+    pub fn external(
+        path: &std::path::Path,
+    ) -> Result<EngineChoice, crate::external::ExternalError> {
         crate::external::check(path)?;
         Ok(EngineChoice::External(path.to_owned()))
     }
