@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
+pub mod client;
 pub mod error;
 pub mod event;
 pub mod external;
