@@ -52,13 +52,19 @@ async fn a_killed_server_resumes_its_games_with_clocks_stopped() {
     let host = format!("127.0.0.1:{}", free_port());
 
     let mut server = start(&host, &db).await;
-    let (status, game) = post_json(&host, "/api/games", &json!({"opponent": "local", "time_control": "5+0"}))
-        .await
-        .expect("creates");
+    let (status, game) = post_json(
+        &host,
+        "/api/games",
+        &json!({"opponent": "local", "time_control": "5+0"}),
+    )
+    .await
+    .expect("creates");
     assert_eq!(status, 201);
     let id = game["game"].as_str().expect("id");
     let token = game["token"].as_str().expect("token");
-    let mut socket = GameSocket::connect(&host, id, token).await.expect("connects");
+    let mut socket = GameSocket::connect(&host, id, token)
+        .await
+        .expect("connects");
     let mut before = Value::Null;
     for (ply, uci) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
         socket
@@ -78,7 +84,9 @@ async fn a_killed_server_resumes_its_games_with_clocks_stopped() {
     tokio::time::sleep(down).await;
 
     let mut server = start(&host, &db).await;
-    let mut socket = GameSocket::connect(&host, id, token).await.expect("reconnects");
+    let mut socket = GameSocket::connect(&host, id, token)
+        .await
+        .expect("reconnects");
     let after = socket.state(WAIT, |_| true).await.expect("state");
     assert_eq!(after["fen"], before["fen"]);
     assert_eq!(after["ply"], 3);

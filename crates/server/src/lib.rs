@@ -21,6 +21,7 @@ pub mod error;
 pub mod event;
 pub mod external;
 pub mod http;
+pub mod loadtest;
 pub mod protocol;
 pub mod record;
 pub mod robot;
