@@ -30,6 +30,7 @@ pub mod rooms;
 pub mod setup;
 pub mod state;
 pub mod storage;
+pub mod timecontrol;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -60,6 +61,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/invites/{invite}", post(http::invite))
         .route("/api/games/{id}", get(http::game))
         .route("/api/games/{id}/pgn", get(http::pgn))
+        .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
         // Live games.
         .route("/ws/{id}", get(socket))
