@@ -106,6 +106,14 @@ pub trait Storage: Send + Sync + 'static {
     /// When the database fails.
     fn unfinished(&self) -> Result<Vec<String>, StorageError>;
 
+    /// Housekeeping off the write path (SQLite: moving the write-ahead log
+    /// into the database), called every second by its own thread.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn maintain(&self) -> Result<(), StorageError>;
+
     /// The last moment (Unix ms) the server was known to run.
     ///
     /// # Errors

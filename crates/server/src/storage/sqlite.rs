@@ -47,6 +47,8 @@ pub struct SqliteStorage {
     writer: Mutex<Connection>,
     /// The connection for reads.
     reader: Mutex<Connection>,
+    /// The connection that moves the write-ahead log into the database.
+    checkpointer: Mutex<Connection>,
 }
 
 /// Opens a connection with the pragmas every connection needs.
@@ -82,10 +84,15 @@ impl SqliteStorage {
     pub fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
         let mut writer = connect(path)?;
         migrate(&mut writer)?;
+        // Checkpoints run beside the writer (see `maintain`), never inside
+        // a commit that players wait for.
+        writer.pragma_update(None, "wal_autocheckpoint", 0)?;
         let reader = connect(path)?;
+        let checkpointer = connect(path)?;
         Ok(SqliteStorage {
             writer: Mutex::new(writer),
             reader: Mutex::new(reader),
+            checkpointer: Mutex::new(checkpointer),
         })
     }
 }
@@ -219,6 +226,12 @@ impl Storage for SqliteStorage {
             .query_map([], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
+    }
+
+    fn maintain(&self) -> Result<(), StorageError> {
+        let conn = self.checkpointer.lock().unwrap_or_else(|e| e.into_inner());
+        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        Ok(())
     }
 
     fn last_alive(&self) -> Result<Option<u64>, StorageError> {

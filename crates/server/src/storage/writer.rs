@@ -43,6 +43,17 @@ impl Writer {
     /// last handle is dropped, after committing what is queued.
     pub fn start(storage: Arc<dyn Storage>) -> Writer {
         let (queue, rx) = mpsc::channel::<Pending>();
+        let weak = Arc::downgrade(&storage);
+        std::thread::Builder::new()
+            .name("rochade-maintain".into())
+            .spawn(move || {
+                while let Some(storage) = weak.upgrade() {
+                    let _ = storage.maintain();
+                    drop(storage);
+                    std::thread::sleep(ALIVE_EVERY);
+                }
+            })
+            .expect("the system starts a thread");
         std::thread::Builder::new()
             .name("rochade-writer".into())
             .spawn(move || run(storage.as_ref(), &rx))
