@@ -6,6 +6,7 @@ mod match_cmd;
 mod perft;
 mod pgn;
 mod referee;
+mod serve;
 mod tactics;
 
 mod timecontrol;
@@ -38,6 +39,10 @@ enum Command {
     TimeControl(timecontrol::Args),
     /// Play chess as a UCI engine on stdin/stdout.
     Uci(uci::UciArgs),
+    /// Serve the game page and live games (HTTP + WebSocket).
+    Serve(serve::ServeArgs),
+    /// Play many games over WebSockets against a running server and report round trips.
+    Loadtest(serve::LoadtestArgs),
     /// Play UCI engines against each other: openings, clocks, adjudication, Elo, SPRT, PGN.
     Match(match_cmd::MatchArgs),
     /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
@@ -53,6 +58,8 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(args),
         Command::TimeControl(args) => timecontrol::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => serve::loadtest(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Tactics(args) => tactics::run(args),
     };

@@ -1,12 +1,10 @@
 //! `rochade timecontrol CONTROL`: read a time control and describe it as JSON.
 
-use std::time::Duration;
-
 use anyhow::Context as _;
 use clap::ValueEnum;
-use rochade_laws::clock::{Bonus, Limit, Syntax, TimeControl};
+use rochade_laws::clock::Syntax;
 use rochade_laws::rules::RuleSet;
-use serde::Serialize;
+use rochade_server::timecontrol::Report;
 
 /// Arguments of `rochade timecontrol`.
 #[derive(Debug, clap::Args)]
@@ -44,93 +42,10 @@ impl From<SyntaxArg> for Syntax {
     }
 }
 
-/// A time in JSON: whole seconds as an integer, otherwise seconds with
-/// the milliseconds as decimals (`0.1`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Seconds(Duration);
-
-impl Serialize for Seconds {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.subsec_millis() == 0 {
-            serializer.serialize_u64(self.0.as_secs())
-        } else {
-            serializer.serialize_f64(self.0.as_secs_f64())
-        }
-    }
-}
-
-/// The JSON printed.
-#[derive(Debug, Serialize, PartialEq, Eq)]
-pub struct Report {
-    /// The normalized human (or correspondence) form.
-    normalized: String,
-    /// The PGN tag, or null when there is none (correspondence, delays, time per move).
-    pgn: Option<String>,
-    /// blitz, rapid, standard or correspondence.
-    category: &'static str,
-    /// The rule set used for the category.
-    rules: &'static str,
-    /// periods, per_move, sandclock or no_clock.
-    kind: &'static str,
-    /// The budget of each move, for fixed time per move.
-    per_move_seconds: Option<Seconds>,
-    /// The time in the sandclock, both sides together.
-    sandclock_seconds: Option<Seconds>,
-    /// The periods in order.
-    periods: Vec<PeriodReport>,
-}
-
-/// One period in the JSON.
-#[derive(Debug, Serialize, PartialEq, Eq)]
-struct PeriodReport {
-    /// Moves to make in the period; null for the rest of the game.
-    moves: Option<u32>,
-    /// Time added when the period begins.
-    base_seconds: Seconds,
-    /// none, increment, bronstein or delay.
-    bonus: &'static str,
-    /// The bonus per move.
-    bonus_seconds: Seconds,
-}
-
 /// Describe a time control.
 pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<Report> {
-    let tc = TimeControl::parse_as(control, syntax)
-        .with_context(|| format!("invalid time control `{control}`"))?;
-    let (kind, per_move_seconds, sandclock_seconds) = match tc.limit() {
-        Limit::Periods(_) => ("periods", None, None),
-        Limit::PerMove(budget) => ("per_move", Some(Seconds(*budget)), None),
-        Limit::Sandclock(total) => ("sandclock", None, Some(Seconds(*total))),
-        Limit::NoClock => ("no_clock", None, None),
-    };
-    let periods = tc
-        .periods()
-        .iter()
-        .map(|p| {
-            let bonus = match p.bonus {
-                Bonus::None => "none",
-                Bonus::Increment(_) => "increment",
-                Bonus::Bronstein(_) => "bronstein",
-                Bonus::Delay(_) => "delay",
-            };
-            PeriodReport {
-                moves: p.moves.map(|m| m.get()),
-                base_seconds: Seconds(p.base),
-                bonus,
-                bonus_seconds: Seconds(p.bonus.amount()),
-            }
-        })
-        .collect();
-    Ok(Report {
-        normalized: tc.to_string(),
-        pgn: tc.to_pgn(),
-        category: tc.category(rules).as_str(),
-        rules: rules.as_str(),
-        kind,
-        per_move_seconds,
-        sandclock_seconds,
-        periods,
-    })
+    rochade_server::timecontrol::report(control, rules, syntax)
+        .with_context(|| format!("invalid time control `{control}`"))
 }
 
 /// Run the subcommand: print one JSON object on stdout.

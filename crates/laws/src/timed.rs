@@ -69,6 +69,14 @@ impl TimedGame {
         &self.clock
     }
 
+    /// The game, for what does not touch the clock: draw offers and their
+    /// answers (9.1), resignation (5.1.2), take-backs. Moves and claims go
+    /// through [`TimedGame::play`] and [`TimedGame::claim_draw`], which
+    /// press the clock; stop it after ending the game here.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     /// The clock, for the arbiter (stop, start, adjust: 6.10, 6.12).
     pub fn clock_mut(&mut self) -> &mut Clock {
         &mut self.clock

@@ -1,0 +1,110 @@
+//! The events of a game as stored, one per accepted action, in order. A
+//! game is its setup plus its events: replaying them rebuilds it exactly,
+//! clocks included, because each event carries the moment it happened on
+//! the game's own time line.
+
+use serde::{Deserialize, Serialize};
+
+use crate::setup::Side;
+
+/// An answer to an offer, or the offer itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferAction {
+    /// Make the offer.
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// The kinds of draw claim (9.2, 9.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claim {
+    /// 9.2: threefold repetition.
+    Threefold,
+    /// 9.3: fifty moves.
+    Fifty,
+}
+
+impl From<Claim> for rochade_laws::ClaimKind {
+    fn from(c: Claim) -> Self {
+        match c {
+            Claim::Threefold => rochade_laws::ClaimKind::ThreefoldRepetition,
+            Claim::Fifty => rochade_laws::ClaimKind::FiftyMoves,
+        }
+    }
+}
+
+/// One accepted action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "e", rename_all = "snake_case")]
+pub enum Event {
+    /// The side to move played `uci`.
+    Move {
+        /// The move in UCI notation.
+        uci: String,
+    },
+    /// A draw offer or its answer (9.1).
+    Draw {
+        /// Who acted.
+        color: Side,
+        /// What they did.
+        action: OfferAction,
+    },
+    /// A draw claim, perhaps with the intended move (9.2, 9.3).
+    Claim {
+        /// The claimant.
+        color: Side,
+        /// What is claimed.
+        kind: Claim,
+        /// The intended move in UCI notation.
+        uci: Option<String>,
+    },
+    /// A player resigned (5.1.2).
+    Resign {
+        /// Who resigned.
+        color: Side,
+    },
+    /// The game was abandoned before both sides had moved; no result.
+    Abort {
+        /// Who aborted it.
+        color: Side,
+    },
+    /// A flag was seen fallen (6.9, 6.11).
+    Flag,
+    /// A take-back request or its answer.
+    Takeback {
+        /// Who acted.
+        color: Side,
+        /// What they did.
+        action: OfferAction,
+    },
+    /// A seat was taken (friend games: the clock starts once both are).
+    Seat {
+        /// The seat.
+        color: Side,
+    },
+    /// A rematch offer or its answer.
+    Rematch {
+        /// Who acted.
+        color: Side,
+        /// What they did.
+        action: OfferAction,
+        /// The new game once agreed.
+        game: Option<String>,
+    },
+}
+
+/// An event and when it happened: milliseconds on the game's time line,
+/// which runs only while the server does (6.12: the clocks stop while the
+/// game is interrupted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timed {
+    /// Milliseconds since the game was created, server downtime excluded.
+    pub at: u64,
+    /// What happened.
+    pub event: Event,
+}

@@ -1,0 +1,152 @@
+//! The HTTP API: create a game, use an invitation, read a game's state and
+//! record, check a time control.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::{ActionError, ErrorCode};
+use crate::room::Command;
+use crate::rooms::Shared;
+use crate::setup::{GameSetup, Mode, NewGame, Side};
+use crate::state;
+
+/// The links of a friend game, one per colour.
+#[derive(Debug, Serialize)]
+struct Links {
+    /// White's link.
+    white: String,
+    /// Black's link.
+    black: String,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Debug, Serialize)]
+struct Created {
+    /// The game id.
+    game: String,
+    /// The creator's seat.
+    color: &'static str,
+    /// The creator's token.
+    token: String,
+    /// The invitation code of a friend game.
+    invite: Option<String>,
+    /// Friend games: one secret link per colour.
+    links: Option<Links>,
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(shared): State<Arc<Shared>>,
+    body: Bytes,
+) -> Result<Response, ActionError> {
+    let request: NewGame = serde_json::from_slice(&body)
+        .map_err(|e| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}")))?;
+    let setup = GameSetup::from_request(&request)?;
+    shared.create(setup.clone()).await?;
+    let (color, token) = match setup.creator {
+        None => ("both", setup.white_token.clone()),
+        Some(Side::White) => ("white", setup.white_token.clone()),
+        Some(Side::Black) => ("black", setup.black_token.clone()),
+    };
+    let links = (setup.mode == Mode::Friend).then(|| Links {
+        white: format!("/g/{}#{}", setup.id, setup.white_token),
+        black: format!("/g/{}#{}", setup.id, setup.black_token),
+    });
+    let created = Created {
+        game: setup.id,
+        color,
+        token,
+        invite: setup.invite,
+        links,
+    };
+    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
+}
+
+/// `POST /api/invites/{invite}`: takes the free seat.
+pub async fn invite(
+    State(shared): State<Arc<Shared>>,
+    Path(invite): Path<String>,
+) -> Result<Response, ActionError> {
+    let storage = shared.storage.clone();
+    let code = invite.clone();
+    let game = tokio::task::spawn_blocking(move || storage.find_invite(&code))
+        .await
+        .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??
+        .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no invitation {invite}")))?;
+    let (color, token) = shared
+        .ask(&game, |reply| Command::TakeSeat { reply })
+        .await??;
+    Ok(
+        axum::Json(serde_json::json!({"game": game, "token": token, "color": color}))
+            .into_response(),
+    )
+}
+
+/// `GET /api/games/{id}`: the state as a spectator sees it.
+pub async fn game(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<String>,
+) -> Result<Response, ActionError> {
+    let json = shared.ask(&id, |reply| Command::State { reply }).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        state::with_you(&json, "spectator"),
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/pgn`.
+pub async fn pgn(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<String>,
+) -> Result<Response, ActionError> {
+    let text = shared.ask(&id, |reply| Command::Pgn { reply }).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn"),
+            (
+                header::CONTENT_DISPOSITION,
+                &format!("attachment; filename=\"rochade-{id}.pgn\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /healthz`.
+pub async fn health() -> &'static str {
+    "ok"
+}
+
+/// The query of `/api/timecontrol`.
+#[derive(Debug, serde::Deserialize)]
+pub struct ControlQuery {
+    /// The time control text.
+    #[serde(default)]
+    tc: String,
+}
+
+/// `GET /api/timecontrol?tc=5%2B3`: the control as `rochade timecontrol`
+/// prints it.
+pub async fn timecontrol(
+    axum::extract::Query(query): axum::extract::Query<ControlQuery>,
+) -> Result<Response, ActionError> {
+    let report = crate::timecontrol::report(
+        &query.tc,
+        rochade_laws::RuleSet::Fide,
+        rochade_laws::clock::Syntax::Auto,
+    )
+    .map_err(|e| {
+        ActionError::new(
+            ErrorCode::BadRequest,
+            format!("time control `{}`: {e}", query.tc),
+        )
+    })?;
+    Ok(axum::Json(report).into_response())
+}

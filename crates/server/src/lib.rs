@@ -1,0 +1,249 @@
+//! `rochade serve`: the game server.
+//!
+//! An axum app ([`app`]) with the page embedded, an HTTP API and one
+//! WebSocket per browser (docs/protocol.md). Each live game is a room task
+//! that owns the game and its clock; every accepted action is stored
+//! (SQLite, group commit) before it is broadcast, and a restart resumes
+//! every unfinished game with the clocks stopped while the server was down.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! use rochade_server::{ServeConfig, serve};
+//! let config = ServeConfig::new("127.0.0.1:8080".parse()?, "rochade.sqlite".into());
+//! serve(config, async { let _ = tokio::signal::ctrl_c().await; }).await?;
+//! # Ok(()) }
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod assets;
+pub mod client;
+pub mod error;
+pub mod event;
+pub mod external;
+pub mod http;
+pub mod loadtest;
+pub mod protocol;
+pub mod record;
+pub mod robot;
+pub mod room;
+pub mod rooms;
+pub mod setup;
+pub mod state;
+pub mod storage;
+pub mod timecontrol;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::serve::ListenerExt;
+use tokio::sync::watch;
+
+pub use error::{ActionError, ErrorCode};
+pub use robot::EngineChoice;
+pub use rooms::Shared;
+pub use storage::{SqliteStorage, Storage, StorageError};
+
+/// The whole app: pages, API and WebSocket.
+pub fn app(shared: Arc<Shared>) -> Router {
+    Router::new()
+        // The page.
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::index))
+        .route("/j/{invite}", get(assets::index))
+        .route("/assets/{*path}", get(assets::asset))
+        // The API.
+        .route("/api/games", post(http::create))
+        .route("/api/invites/{invite}", post(http::invite))
+        .route("/api/games/{id}", get(http::game))
+        .route("/api/games/{id}/pgn", get(http::pgn))
+        .route("/api/timecontrol", get(http::timecontrol))
+        .route("/healthz", get(http::health))
+        // Live games.
+        .route("/ws/{id}", get(socket))
+        .with_state(shared)
+}
+
+/// The query of `/ws/{id}`.
+#[derive(Debug, serde::Deserialize)]
+struct SocketQuery {
+    /// The seat token; none for a spectator.
+    #[serde(default)]
+    token: String,
+}
+
+/// `GET /ws/{id}?token=…`: upgrades to the game's WebSocket.
+async fn socket(
+    upgrade: WebSocketUpgrade,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+) -> Response {
+    upgrade
+        // Small buffers: thousands of sockets, each message a few KiB.
+        .read_buffer_size(ws::BUFFER)
+        .write_buffer_size(0)
+        .max_message_size(ws::HARD_LIMIT)
+        .max_frame_size(ws::HARD_LIMIT)
+        .on_upgrade(move |socket| ws::serve_socket(socket, shared, id, query.token))
+}
+
+/// How `rochade serve` runs.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// The robot's engine.
+    pub engine: EngineChoice,
+}
+
+impl ServeConfig {
+    /// Serve at `addr` with the database `db` and the built-in engine.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeConfig {
+        ServeConfig {
+            addr,
+            db,
+            engine: EngineChoice::Builtin,
+        }
+    }
+}
+
+/// A failure to start or run the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened.
+    #[error("database {path}: {source}")]
+    Storage {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: StorageError,
+    },
+    /// Stored games could not be resumed.
+    #[error("resuming games: {0}")]
+    Resume(ActionError),
+    /// The address could not be used.
+    #[error("listening on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// A server bound to its address, games resumed, not yet serving.
+#[derive(Debug)]
+pub struct Server {
+    /// The listening socket.
+    listener: tokio::net::TcpListener,
+    /// Shared handles.
+    shared: Arc<Shared>,
+    /// Tells rooms and sockets to stop.
+    shutdown: watch::Sender<bool>,
+    /// Games resumed at start.
+    resumed: usize,
+}
+
+impl Server {
+    /// Opens the database, resumes unfinished games and binds the address.
+    ///
+    /// # Errors
+    ///
+    /// [`ServeError`] when the database, the stored games or the address fail.
+    pub async fn bind(config: ServeConfig) -> Result<Server, ServeError> {
+        let storage = SqliteStorage::open(&config.db).map_err(|source| ServeError::Storage {
+            path: config.db.clone(),
+            source,
+        })?;
+        let (shutdown, shutdown_rx) = watch::channel(false);
+        let shared = Shared::new(Arc::new(storage), config.engine.clone(), shutdown_rx);
+        let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| ServeError::Listen {
+                addr: config.addr,
+                source,
+            })?;
+        Ok(Server {
+            listener,
+            shared,
+            shutdown,
+            resumed,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.listener.local_addr().ok()
+    }
+
+    /// The shared handles (rooms, storage).
+    pub fn shared(&self) -> Arc<Shared> {
+        self.shared.clone()
+    }
+
+    /// How many unfinished games were resumed at start.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    /// Serves until `stop` completes; then stops taking connections, closes
+    /// the sockets, lets the rooms finish what they are doing and records
+    /// the moment of the stop (6.12: the clocks stop there).
+    ///
+    /// # Errors
+    ///
+    /// When the listener fails.
+    pub async fn run(
+        self,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let addr = self
+            .local_addr()
+            .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
+        let shutdown = self.shutdown;
+        let signal = async move {
+            stop.await;
+            let _ = shutdown.send(true);
+        };
+        // Moves are small and urgent: no Nagle delay.
+        let listener = self.listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let result = axum::serve(listener, app(self.shared.clone()))
+            .with_graceful_shutdown(signal)
+            .await;
+        let _ = self.shared.writer.write(Vec::new()).await;
+        result.map_err(|source| ServeError::Listen { addr, source })
+    }
+}
+
+/// Opens the database, resumes unfinished games and serves until `stop`
+/// completes (see [`Server::run`]).
+///
+/// # Errors
+///
+/// [`ServeError`] when the database, the stored games or the address fail.
+pub async fn serve(
+    config: ServeConfig,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let server = Server::bind(config).await?;
+    if let Some(addr) = server.local_addr() {
+        eprintln!(
+            "rochade serve: listening on http://{addr} ({} unfinished games resumed)",
+            server.resumed()
+        );
+    }
+    server.run(stop).await?;
+    eprintln!("rochade serve: stopped");
+    Ok(())
+}

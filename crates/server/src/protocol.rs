@@ -1,0 +1,151 @@
+//! Messages from the page to the server (docs/protocol.md, version 1).
+
+use serde::Deserialize;
+
+use crate::error::{ActionError, ErrorCode};
+use crate::event::{Claim, OfferAction};
+use crate::setup::Side;
+
+/// The protocol version this server speaks.
+pub const VERSION: u64 = 1;
+
+/// The largest text frame accepted, in bytes.
+pub const MAX_FRAME: usize = 4096;
+
+/// A message from a client.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// A move answering the state at `ply`.
+    Move {
+        /// Half-moves played before it.
+        ply: usize,
+        /// The move in UCI notation.
+        #[serde(default)]
+        uci: Option<String>,
+        /// The move in algebraic notation (with `lang`).
+        #[serde(default)]
+        san: Option<String>,
+        /// The language of `san` (`en`, `sk`, `cs`, …).
+        #[serde(default)]
+        lang: Option<String>,
+    },
+    /// A draw offer or answer (9.1).
+    Draw {
+        /// offer, accept or decline.
+        action: OfferAction,
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// A draw claim (9.2, 9.3).
+    Claim {
+        /// threefold or fifty.
+        kind: Claim,
+        /// The intended move.
+        #[serde(default)]
+        uci: Option<String>,
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Resignation (5.1.2).
+    Resign {
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Abort before both sides have moved.
+    Abort {
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// A take-back request or answer.
+    Takeback {
+        /// request (offer), accept or decline.
+        action: TakebackAction,
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// A rematch offer or answer.
+    Rematch {
+        /// offer, accept or decline.
+        action: OfferAction,
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Answered by `pong`.
+    Ping,
+}
+
+/// A take-back action: the protocol says `request` where offers say `offer`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackAction {
+    /// Ask to take back.
+    Request,
+    /// Accept the opponent's request.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+impl From<TakebackAction> for OfferAction {
+    fn from(a: TakebackAction) -> Self {
+        match a {
+            TakebackAction::Request => OfferAction::Offer,
+            TakebackAction::Accept => OfferAction::Accept,
+            TakebackAction::Decline => OfferAction::Decline,
+        }
+    }
+}
+
+/// Reads one text frame.
+///
+/// # Errors
+///
+/// `too_large`, `bad_json` or `unsupported_version`, saying what was wrong.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::protocol::{ClientMessage, parse};
+/// assert_eq!(parse(r#"{"t":"ping"}"#), Ok(ClientMessage::Ping));
+/// assert!(parse(r#"{"v":2,"t":"ping"}"#).is_err());
+/// assert!(parse("[1,2").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<ClientMessage, ActionError> {
+    if text.len() > MAX_FRAME {
+        return Err(ActionError::new(
+            ErrorCode::TooLarge,
+            format!(
+                "a frame of {} bytes is over the limit of {MAX_FRAME}",
+                text.len()
+            ),
+        ));
+    }
+    let mut value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ActionError::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
+    let object = value
+        .as_object_mut()
+        .ok_or_else(|| ActionError::new(ErrorCode::BadJson, "a message is a JSON object"))?;
+    if let Some(v) = object.remove("v")
+        && v.as_u64() != Some(VERSION)
+    {
+        return Err(ActionError::new(
+            ErrorCode::UnsupportedVersion,
+            format!("protocol version {v} is not supported; this server speaks {VERSION}"),
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| ActionError::new(ErrorCode::BadJson, format!("not a known message: {e}")))
+}
+
+/// An error message for a socket.
+pub fn error_message(e: &ActionError, ply: Option<usize>) -> String {
+    serde_json::json!({"v": VERSION, "t": "error", "code": e.code, "message": e.message, "ply": ply})
+        .to_string()
+}

@@ -1,0 +1,509 @@
+//! A game as the server keeps it: its setup, the events so far, and what
+//! they add up to — the [`TimedGame`] (position, history, clocks, outcome),
+//! the moves in UCI and SAN, pending offers. [`Record::apply`] is the only
+//! way to change it, both live and when a stored game is replayed.
+
+use std::time::Duration;
+
+use rochade_laws::notation::{read_uci, write_san, write_uci};
+use rochade_laws::{
+    ClaimError, ClaimVerdict, MoveError, NotationError, OfferError, SanStyle, TimedGame,
+    TimedMoveError,
+};
+use shakmaty::{Color, Move};
+
+use crate::error::{ActionError, ErrorCode};
+use crate::event::{Event, OfferAction, Timed};
+use crate::setup::{GameSetup, Mode, Side};
+
+/// One half-move as shown to the players.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Ply {
+    /// The move in UCI notation.
+    pub uci: String,
+    /// The move in English SAN.
+    pub san: String,
+    /// The index of the event that played it.
+    #[serde(skip)]
+    pub event: usize,
+}
+
+/// A game: its setup, events and their sum.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The fixed settings.
+    pub setup: GameSetup,
+    /// Every accepted event, in order.
+    pub events: Vec<Timed>,
+    /// The game on its clock.
+    pub timed: TimedGame,
+    /// The moves played, one per ply.
+    pub plies: Vec<Ply>,
+    /// Abandoned before both sides moved.
+    pub aborted: bool,
+    /// Which seats are taken (white, black).
+    pub seated: [bool; 2],
+    /// A pending take-back request.
+    pub takeback: Option<Color>,
+    /// A pending rematch offer.
+    pub rematch_offer: Option<Color>,
+    /// The rematch game, once agreed.
+    pub rematch: Option<String>,
+}
+
+/// The index of a colour in `[white, black]` arrays.
+pub fn index(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// A refusal with `code`.
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ActionError {
+    ActionError::new(code, message)
+}
+
+/// The protocol's code for a refused move.
+pub fn move_error(e: &MoveError) -> ActionError {
+    let code = match e {
+        MoveError::GameOver(_) => ErrorCode::GameOver,
+        MoveError::Illegal { .. } => ErrorCode::IllegalMove,
+        MoveError::Notation(n) => match n {
+            NotationError::Unparseable { .. } => ErrorCode::UnparseableMove,
+            NotationError::Ambiguous { .. } => ErrorCode::AmbiguousMove,
+            _ => ErrorCode::IllegalMove,
+        },
+    };
+    refuse(code, e.to_string())
+}
+
+impl Record {
+    /// A new game as set up, nothing played.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::Internal`] if the setup names an impossible start or control.
+    pub fn new(setup: GameSetup) -> Result<Record, ActionError> {
+        let mut timed = TimedGame::new(setup.start_game()?, setup.control()?, Duration::ZERO);
+        let seated = match (setup.mode, setup.creator) {
+            (Mode::Friend, Some(creator)) => {
+                // The clocks start once the friend takes the other seat.
+                timed.clock_mut().stop(Duration::ZERO);
+                let mut seated = [false; 2];
+                seated[index(creator.into())] = true;
+                seated
+            }
+            _ => [true; 2],
+        };
+        Ok(Record {
+            setup,
+            events: Vec::new(),
+            timed,
+            plies: Vec::new(),
+            aborted: false,
+            seated,
+            takeback: None,
+            rematch_offer: None,
+            rematch: None,
+        })
+    }
+
+    /// The game rebuilt from its stored events.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::Internal`] naming the first event that does not apply.
+    pub fn replay(setup: GameSetup, events: Vec<Timed>) -> Result<Record, ActionError> {
+        let mut record = Record::new(setup)?;
+        for (i, event) in events.into_iter().enumerate() {
+            record.apply(event).map_err(|e| {
+                refuse(
+                    ErrorCode::Internal,
+                    format!("stored event {i} does not apply: {}", e.message),
+                )
+            })?;
+        }
+        Ok(record)
+    }
+
+    /// Whether the game has ended (a result, or aborted).
+    pub fn is_over(&self) -> bool {
+        self.aborted || self.timed.game().outcome().is_some()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.timed.game().turn()
+    }
+
+    /// The game time of the last event (zero before any).
+    pub fn last_at(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.at)
+    }
+
+    /// Applies `event`, which happened at `event.at`; on success it joins
+    /// the record, on refusal nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// What the Laws or the protocol refuse, with its code.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::event::{Event, Timed};
+    /// use rochade_server::record::Record;
+    /// use rochade_server::setup::{GameSetup, NewGame};
+    ///
+    /// let req: NewGame = serde_json::from_str(r#"{"opponent":"local","time_control":"1+0"}"#)?;
+    /// let mut record = Record::new(GameSetup::from_request(&req)?)?;
+    /// record.apply(Timed { at: 500, event: Event::Move { uci: "e2e4".into() } })?;
+    /// assert_eq!(record.plies[0].san, "e4");
+    /// assert!(record.apply(Timed { at: 900, event: Event::Move { uci: "e2e4".into() } }).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply(&mut self, event: Timed) -> Result<(), ActionError> {
+        let at = Duration::from_millis(event.at);
+        match &event.event {
+            Event::Move { uci } => self.play(uci, at)?,
+            Event::Draw { color, action } => self.draw(*color, *action, at)?,
+            Event::Claim { color, kind, uci } => {
+                self.ensure_ongoing()?;
+                let intended = uci.as_deref().map(|u| self.read(u)).transpose()?;
+                let before = self.timed.game().position().clone();
+                let verdict = self
+                    .timed
+                    .claim_draw((*color).into(), (*kind).into(), intended, at)
+                    .map_err(|e| {
+                        let code = match e {
+                            ClaimError::GameOver(_) => ErrorCode::GameOver,
+                            ClaimError::NotOnMove => ErrorCode::NotYourTurn,
+                            ClaimError::IllegalIntendedMove(_) => ErrorCode::IllegalMove,
+                        };
+                        refuse(code, e.to_string())
+                    })?;
+                if let ClaimVerdict::Refused {
+                    played: Some(m), ..
+                } = verdict
+                {
+                    self.push_ply(&before, m);
+                }
+            }
+            Event::Resign { color } => {
+                self.ensure_ongoing()?;
+                let _ = self.timed.game_mut().resign((*color).into());
+                self.timed.clock_mut().stop(at);
+            }
+            Event::Abort { .. } => {
+                self.ensure_ongoing()?;
+                if self.plies.len() >= 2 {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "both sides have moved: the game can no longer be aborted",
+                    ));
+                }
+                self.aborted = true;
+                self.timed.clock_mut().stop(at);
+            }
+            Event::Flag => {
+                if self.timed.observe_flag(at).is_none() {
+                    return Err(refuse(ErrorCode::NotAllowed, "no flag has fallen"));
+                }
+            }
+            Event::Takeback { color, action } => self.takeback((*color).into(), *action, at)?,
+            Event::Seat { color } => {
+                let color: Color = (*color).into();
+                if self.seated[index(color)] {
+                    return Err(refuse(ErrorCode::SeatTaken, "the seat is already taken"));
+                }
+                self.seated[index(color)] = true;
+                if self.seated == [true; 2] && !self.is_over() {
+                    self.timed.clock_mut().start(at);
+                }
+            }
+            Event::Rematch {
+                color,
+                action,
+                game,
+            } => self.rematch((*color).into(), *action, game.clone())?,
+        }
+        self.events.push(event);
+        Ok(())
+    }
+
+    /// Refuses actions after the end.
+    fn ensure_ongoing(&self) -> Result<(), ActionError> {
+        if self.aborted {
+            return Err(refuse(ErrorCode::GameOver, "the game was aborted"));
+        }
+        match self.timed.game().outcome() {
+            Some(outcome) => Err(refuse(
+                ErrorCode::GameOver,
+                format!("the game is over: {outcome}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads a move in UCI notation in the current position.
+    fn read(&self, uci: &str) -> Result<Move, ActionError> {
+        let game = self.timed.game();
+        read_uci(game.position(), uci, game.castling_mode())
+            .map_err(|e| move_error(&MoveError::from(e)))
+    }
+
+    /// Plays a move on the clock.
+    fn play(&mut self, uci: &str, at: Duration) -> Result<(), ActionError> {
+        self.ensure_ongoing()?;
+        if self.timed.clock().is_stopped() {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "the clocks start when the opponent takes the seat",
+            ));
+        }
+        let m = self.read(uci)?;
+        let before = self.timed.game().position().clone();
+        self.timed.play(m, at).map_err(|e| match e {
+            TimedMoveError::Move(e) => move_error(&e),
+            TimedMoveError::Clock(e) => refuse(ErrorCode::NotAllowed, e.to_string()),
+        })?;
+        self.push_ply(&before, m);
+        Ok(())
+    }
+
+    /// Records a played move for the players.
+    fn push_ply(&mut self, before: &shakmaty::Chess, m: Move) {
+        self.takeback = None;
+        self.plies.push(Ply {
+            uci: write_uci(m, self.timed.game().castling_mode()),
+            san: write_san(before, m, &SanStyle::default()),
+            event: self.events.len(),
+        });
+    }
+
+    /// A draw offer, acceptance or refusal (9.1).
+    fn draw(&mut self, color: Side, action: OfferAction, at: Duration) -> Result<(), ActionError> {
+        self.ensure_ongoing()?;
+        let color: Color = color.into();
+        let game = self.timed.game_mut();
+        let result = match action {
+            OfferAction::Offer => game.offer_draw(color),
+            OfferAction::Accept => game.accept_draw(color).map(|_| ()),
+            OfferAction::Decline => game.decline_draw(color),
+        };
+        result.map_err(|e| {
+            let code = match e {
+                OfferError::GameOver(_) => ErrorCode::GameOver,
+                OfferError::NoOffer => ErrorCode::NoOffer,
+                _ => ErrorCode::NotAllowed,
+            };
+            refuse(code, e.to_string())
+        })?;
+        if self.timed.game().outcome().is_some() {
+            self.timed.clock_mut().stop(at);
+        }
+        Ok(())
+    }
+
+    /// How many plies a take-back asked by `color` removes: its own last
+    /// move, and the opponent's reply if there was one.
+    pub fn takeback_plies(&self, color: Color) -> Option<usize> {
+        let n = if self.turn() == color { 2 } else { 1 };
+        (self.plies.len() >= n).then_some(n)
+    }
+
+    /// A take-back request or its answer (casual games only).
+    fn takeback(
+        &mut self,
+        color: Color,
+        action: OfferAction,
+        at: Duration,
+    ) -> Result<(), ActionError> {
+        self.ensure_ongoing()?;
+        if !self.setup.casual {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "take-backs are for casual games only",
+            ));
+        }
+        match action {
+            OfferAction::Offer => {
+                if self.takeback_plies(color).is_none() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "you have no move to take back",
+                    ));
+                }
+                if self.takeback.is_some() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a take-back is already asked for",
+                    ));
+                }
+                self.takeback = Some(color);
+            }
+            OfferAction::Decline => match self.takeback {
+                Some(by) if by != color => self.takeback = None,
+                _ => return Err(refuse(ErrorCode::NoOffer, "no take-back request to answer")),
+            },
+            OfferAction::Accept => match self.takeback {
+                Some(by) if by != color => {
+                    let n = self
+                        .takeback_plies(by)
+                        .ok_or_else(|| refuse(ErrorCode::NotAllowed, "no move to take back"))?;
+                    self.take_back(n, at)?;
+                }
+                _ => return Err(refuse(ErrorCode::NoOffer, "no take-back request to answer")),
+            },
+        }
+        Ok(())
+    }
+
+    /// Takes back `n` plies at `at`: the game is replayed without them and
+    /// each clock keeps the time it shows now.
+    fn take_back(&mut self, n: usize, at: Duration) -> Result<(), ActionError> {
+        let keep = self.plies.len() - n;
+        let cut = self.plies[keep].event;
+        let mut rebuilt = Record::replay(self.setup.clone(), self.events[..cut].to_vec())?;
+        for color in [Color::White, Color::Black] {
+            if let Some(left) = self.timed.clock().remaining(color, at) {
+                rebuilt.timed.clock_mut().set_time(color, left, at);
+            }
+        }
+        rebuilt.events = std::mem::take(&mut self.events);
+        rebuilt.seated = self.seated;
+        *self = rebuilt;
+        Ok(())
+    }
+
+    /// A rematch offer or its answer (after the end only).
+    fn rematch(
+        &mut self,
+        color: Color,
+        action: OfferAction,
+        game: Option<String>,
+    ) -> Result<(), ActionError> {
+        if !self.is_over() {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "a rematch comes after the game",
+            ));
+        }
+        if self.rematch.is_some() {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "the rematch is already agreed",
+            ));
+        }
+        match action {
+            OfferAction::Offer => {
+                if self.rematch_offer.is_some() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a rematch is already offered",
+                    ));
+                }
+                self.rematch_offer = Some(color);
+            }
+            OfferAction::Decline => match self.rematch_offer {
+                Some(by) if by != color => self.rematch_offer = None,
+                _ => return Err(refuse(ErrorCode::NoOffer, "no rematch offer to answer")),
+            },
+            OfferAction::Accept => match (self.rematch_offer, game) {
+                (Some(by), Some(game)) if by != color => {
+                    self.rematch_offer = None;
+                    self.rematch = Some(game);
+                }
+                _ => return Err(refuse(ErrorCode::NoOffer, "no rematch offer to answer")),
+            },
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::NewGame;
+
+    fn record(body: &str) -> Record {
+        let req: NewGame = serde_json::from_str(body).expect("request");
+        Record::new(GameSetup::from_request(&req).expect("setup")).expect("record")
+    }
+
+    fn mv(at: u64, uci: &str) -> Timed {
+        Timed {
+            at,
+            event: Event::Move { uci: uci.into() },
+        }
+    }
+
+    #[test]
+    fn replay_rebuilds_position_and_clocks() {
+        let mut r = record(r#"{"opponent":"local","time_control":"5+3"}"#);
+        for (at, m) in [(1000, "e2e4"), (3000, "e7e5"), (7000, "g1f3")] {
+            r.apply(mv(at, m)).expect("legal");
+        }
+        let again = Record::replay(r.setup.clone(), r.events.clone()).expect("replays");
+        assert_eq!(again.timed.game().fen(), r.timed.game().fen());
+        assert_eq!(again.timed.clock(), r.timed.clock());
+        assert_eq!(again.plies, r.plies);
+    }
+
+    #[test]
+    fn takeback_keeps_the_times_shown() {
+        let mut r = record(r#"{"opponent":"local","time_control":"5+0"}"#);
+        r.apply(mv(10_000, "e2e4")).expect("legal");
+        r.apply(mv(30_000, "e7e5")).expect("legal");
+        let at = Duration::from_secs(40);
+        let before = [Color::White, Color::Black].map(|c| r.timed.clock().remaining(c, at));
+        let tb = |color, action| Timed {
+            at: 40_000,
+            event: Event::Takeback { color, action },
+        };
+        r.apply(tb(Side::Black, OfferAction::Offer))
+            .expect("request");
+        r.apply(tb(Side::White, OfferAction::Accept))
+            .expect("accept");
+        assert_eq!(r.plies.len(), 1);
+        assert_eq!(r.turn(), Color::Black);
+        let after = [Color::White, Color::Black].map(|c| r.timed.clock().remaining(c, at));
+        assert_eq!(before, after);
+        let again = Record::replay(r.setup.clone(), r.events.clone()).expect("replays");
+        assert_eq!(again.plies, r.plies);
+    }
+
+    #[test]
+    fn abort_only_before_both_sides_moved() {
+        let mut r = record(r#"{"opponent":"local","time_control":"-"}"#);
+        r.apply(mv(0, "e2e4")).expect("legal");
+        r.apply(mv(0, "e7e5")).expect("legal");
+        let abort = Timed {
+            at: 0,
+            event: Event::Abort { color: Side::White },
+        };
+        let e = r.apply(abort).expect_err("too late");
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        assert_eq!(r.events.len(), 2);
+    }
+
+    #[test]
+    fn friend_clock_waits_for_the_second_seat() {
+        let mut r = record(r#"{"opponent":"friend","color":"white","time_control":"1+0"}"#);
+        let e = r.apply(mv(5_000, "e2e4")).expect_err("clocks stopped");
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        r.apply(Timed {
+            at: 100_000,
+            event: Event::Seat { color: Side::Black },
+        })
+        .expect("seat");
+        r.apply(mv(101_000, "e2e4")).expect("clock running");
+        assert_eq!(
+            r.timed
+                .clock()
+                .remaining(Color::White, Duration::from_secs(101)),
+            Some(Duration::from_secs(59))
+        );
+    }
+}

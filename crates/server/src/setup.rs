@@ -1,0 +1,315 @@
+//! A game's settings as chosen at creation: opponent, colours, time
+//! control, Chess960 start, casual or rated, and the secret seat tokens.
+//! Stored with the game and never changed afterwards.
+
+use rand::Rng;
+use rand::distr::{Alphanumeric, SampleString};
+use rochade_engine::robot::Level;
+use rochade_laws::clock::TimeControl;
+use rochade_laws::{Game, RuleSet};
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::error::{ActionError, ErrorCode};
+
+/// Who plays against whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// A person against the robot.
+    Robot,
+    /// Two people at one device: one token holds both seats.
+    Local,
+    /// Two people, each with a secret link.
+    Friend,
+}
+
+/// A colour in JSON: `"white"` or `"black"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Self {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// `robot`, `local` or `friend`.
+    pub opponent: Mode,
+    /// The robot's level, 1–8 (robot games only).
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// The creator's colour: `white`, `black` or `random`.
+    #[serde(default)]
+    pub color: Option<String>,
+    /// Any time control `rochade timecontrol` accepts; `-` for no clock.
+    #[serde(default = "default_control")]
+    pub time_control: String,
+    /// Chess960: `null`, `"random"` or a number 0–959.
+    #[serde(default)]
+    pub chess960: Option<serde_json::Value>,
+    /// Take-backs allowed (default true).
+    #[serde(default = "default_casual")]
+    pub casual: bool,
+}
+
+/// The default time control of a new game.
+fn default_control() -> String {
+    "5+3".to_owned()
+}
+
+/// New games are casual unless told otherwise.
+fn default_casual() -> bool {
+    true
+}
+
+/// A game's fixed settings, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// The game's public id.
+    pub id: String,
+    /// Who plays.
+    pub mode: Mode,
+    /// The robot's level and colour (robot games).
+    pub robot: Option<(u32, Side)>,
+    /// The time control in normalised form.
+    pub time_control: String,
+    /// The Chess960 start number, if any.
+    pub chess960: Option<u32>,
+    /// Take-backs allowed.
+    pub casual: bool,
+    /// The secret token of White's seat (both seats in local games).
+    pub white_token: String,
+    /// The secret token of Black's seat (the same as White's in local games).
+    pub black_token: String,
+    /// The invitation code of a friend game.
+    pub invite: Option<String>,
+    /// The colour of the creator (`None` in local games).
+    pub creator: Option<Side>,
+}
+
+/// Length of game ids.
+const ID_LEN: usize = 8;
+/// Length of secret tokens.
+const TOKEN_LEN: usize = 24;
+
+/// A fresh random id of `len` letters and digits.
+pub fn random_code(len: usize) -> String {
+    Alphanumeric.sample_string(&mut rand::rng(), len)
+}
+
+impl GameSetup {
+    /// Checks a creation request and draws what is random (colour, Chess960
+    /// number, id, tokens).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::BadRequest`] naming the field that cannot be accepted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::setup::{GameSetup, Mode, NewGame};
+    /// let body = r#"{"opponent":"local","time_control":"3+2"}"#;
+    /// let req: NewGame = serde_json::from_str(body)?;
+    /// let setup = GameSetup::from_request(&req)?;
+    /// assert_eq!(setup.mode, Mode::Local);
+    /// assert_eq!(setup.white_token, setup.black_token);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_request(req: &NewGame) -> Result<GameSetup, ActionError> {
+        let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
+        let control = TimeControl::parse(&req.time_control)
+            .map_err(|e| bad(format!("time_control `{}`: {e}", req.time_control)))?;
+        let color = match req.color.as_deref() {
+            None | Some("random") => {
+                if rand::rng().random_bool(0.5) {
+                    Side::White
+                } else {
+                    Side::Black
+                }
+            }
+            Some("white") => Side::White,
+            Some("black") => Side::Black,
+            Some(other) => {
+                return Err(bad(format!(
+                    "color `{other}`: expected white, black or random"
+                )));
+            }
+        };
+        let robot = match (req.opponent, req.level) {
+            (Mode::Robot, level) => {
+                let level = level.unwrap_or(1);
+                Level::new(level).map_err(|e| bad(format!("level: {e}")))?;
+                Some((
+                    level,
+                    if color == Side::White {
+                        Side::Black
+                    } else {
+                        Side::White
+                    },
+                ))
+            }
+            (_, Some(_)) => return Err(bad("level: only robot games have a level".into())),
+            (_, None) => None,
+        };
+        let chess960 = match &req.chess960 {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(s)) if s == "random" => {
+                Some(rand::rng().random_range(0..960))
+            }
+            Some(serde_json::Value::Number(n)) => match n.as_u64() {
+                Some(n @ 0..=959) => Some(n as u32),
+                _ => return Err(bad(format!("chess960: {n} is not between 0 and 959"))),
+            },
+            Some(other) => {
+                return Err(bad(format!(
+                    "chess960: expected null, \"random\" or 0..959, not {other}"
+                )));
+            }
+        };
+        let white_token = random_code(TOKEN_LEN);
+        let black_token = if req.opponent == Mode::Local {
+            white_token.clone()
+        } else {
+            random_code(TOKEN_LEN)
+        };
+        Ok(GameSetup {
+            id: random_code(ID_LEN),
+            mode: req.opponent,
+            robot,
+            time_control: control.to_string(),
+            chess960,
+            casual: req.casual,
+            white_token,
+            black_token,
+            invite: (req.opponent == Mode::Friend).then(|| random_code(TOKEN_LEN)),
+            creator: (req.opponent != Mode::Local).then_some(color),
+        })
+    }
+
+    /// The setup of a rematch: a new id and tokens, colours swapped.
+    pub fn rematch(&self) -> GameSetup {
+        let swap = |s: Side| {
+            if s == Side::White {
+                Side::Black
+            } else {
+                Side::White
+            }
+        };
+        let white_token = random_code(TOKEN_LEN);
+        let black_token = if self.mode == Mode::Local {
+            white_token.clone()
+        } else {
+            random_code(TOKEN_LEN)
+        };
+        GameSetup {
+            id: random_code(ID_LEN),
+            robot: self.robot.map(|(level, side)| (level, swap(side))),
+            creator: self.creator.map(swap),
+            white_token,
+            black_token,
+            invite: None,
+            ..self.clone()
+        }
+    }
+
+    /// The game at its start.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::Internal`] if a stored Chess960 number is out of range.
+    pub fn start_game(&self) -> Result<Game, ActionError> {
+        match self.chess960 {
+            None => Ok(Game::new(RuleSet::Fide)),
+            Some(n) => Game::chess960(n, RuleSet::Fide)
+                .map_err(|e| ActionError::new(ErrorCode::Internal, format!("chess960 {n}: {e}"))),
+        }
+    }
+
+    /// The time control.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::Internal`] if the stored control no longer parses.
+    pub fn control(&self) -> Result<TimeControl, ActionError> {
+        TimeControl::parse(&self.time_control).map_err(|e| {
+            ActionError::new(
+                ErrorCode::Internal,
+                format!("time control {}: {e}", self.time_control),
+            )
+        })
+    }
+
+    /// The seats a token holds in this game: none, one colour, or both
+    /// (local games).
+    pub fn seats_of(&self, token: &str) -> Seats {
+        let white = !token.is_empty() && token == self.white_token;
+        let black = !token.is_empty() && token == self.black_token;
+        match (white, black) {
+            (true, true) => Seats::Both,
+            (true, false) => Seats::One(Color::White),
+            (false, true) => Seats::One(Color::Black),
+            (false, false) => Seats::Spectator,
+        }
+    }
+
+    /// The robot's colour, if the robot plays.
+    pub fn robot_color(&self) -> Option<Color> {
+        self.robot.map(|(_, side)| side.into())
+    }
+}
+
+/// What a socket may do in its game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seats {
+    /// Watch only.
+    Spectator,
+    /// Act for one colour.
+    One(Color),
+    /// Act for both colours (a local game).
+    Both,
+}
+
+impl Seats {
+    /// `white`, `black`, `both` or `spectator`, as in the state's `you`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Seats::Spectator => "spectator",
+            Seats::One(Color::White) => "white",
+            Seats::One(Color::Black) => "black",
+            Seats::Both => "both",
+        }
+    }
+
+    /// Whether these seats may act for `color`.
+    pub fn holds(self, color: Color) -> bool {
+        match self {
+            Seats::Spectator => false,
+            Seats::One(c) => c == color,
+            Seats::Both => true,
+        }
+    }
+}

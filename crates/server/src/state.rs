@@ -1,0 +1,250 @@
+//! The `state` object of the protocol: everything a page needs to draw the
+//! game, made once per change and sent to every socket of the game.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use rochade_laws::clock::{Limit, TimeControl};
+use rochade_laws::fen::{FenStyle, write as write_fen};
+use rochade_laws::notation::write_uci;
+use rochade_laws::{ClaimKind, RuleSet};
+use serde::Serialize;
+use shakmaty::{Color, Position};
+
+use crate::record::{Ply, Record, index};
+use crate::setup::{Mode, Side};
+
+/// One player as shown.
+#[derive(Debug, Serialize)]
+pub struct Player {
+    /// `human` or `robot`.
+    pub kind: &'static str,
+    /// The robot's level.
+    pub level: Option<u32>,
+    /// Whether a socket holds this seat now (the robot always does).
+    pub connected: bool,
+}
+
+/// Both players.
+#[derive(Debug, Serialize)]
+pub struct Players {
+    /// White.
+    pub white: Player,
+    /// Black.
+    pub black: Player,
+}
+
+/// The clocks as shown.
+#[derive(Debug, Serialize)]
+pub struct ClockState {
+    /// The control, normalised.
+    pub control: String,
+    /// blitz, rapid, standard or correspondence.
+    pub category: &'static str,
+    /// White's time left, ms.
+    pub white: u64,
+    /// Black's time left, ms.
+    pub black: u64,
+    /// Whose clock runs.
+    pub running: Option<Side>,
+    /// The bonus per move of the player on turn, ms.
+    pub increment: u64,
+}
+
+/// Pending offers.
+#[derive(Debug, Serialize)]
+pub struct Offers {
+    /// A draw offer (9.1).
+    pub draw: Option<Side>,
+    /// A take-back request.
+    pub takeback: Option<Side>,
+    /// A rematch offer.
+    pub rematch: Option<Side>,
+}
+
+/// What the side to move could claim now.
+#[derive(Debug, Serialize)]
+pub struct Claimable {
+    /// 9.2.
+    pub threefold: bool,
+    /// 9.3.
+    pub fifty: bool,
+}
+
+/// The end of the game.
+#[derive(Debug, Serialize)]
+pub struct OutcomeState {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    /// The winner.
+    pub winner: Option<Side>,
+    /// The reason's snake_case name.
+    pub reason: &'static str,
+    /// The reason's stable id.
+    pub reason_id: u16,
+    /// The article of the Laws.
+    pub article: &'static str,
+}
+
+/// The state of a game at one moment (without `you`, which each socket adds).
+#[derive(Debug, Serialize)]
+pub struct GameState<'a> {
+    /// The game id.
+    pub id: &'a str,
+    /// robot, local or friend.
+    pub mode: Mode,
+    /// The players.
+    pub players: Players,
+    /// The start position.
+    pub initial_fen: String,
+    /// The Chess960 number.
+    pub chess960: Option<u32>,
+    /// The position now.
+    pub fen: String,
+    /// Half-moves played.
+    pub ply: usize,
+    /// The side to move.
+    pub turn: Side,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The last move in UCI.
+    pub last_move: Option<&'a str>,
+    /// Every move, UCI and SAN.
+    pub moves: &'a [Ply],
+    /// Legal destinations by origin square.
+    pub dests: BTreeMap<String, Vec<String>>,
+    /// The clocks.
+    pub clock: Option<ClockState>,
+    /// Pending offers.
+    pub offers: Offers,
+    /// Claims the side to move could make now.
+    pub claimable: Claimable,
+    /// The result, once there is one.
+    pub outcome: Option<OutcomeState>,
+    /// Abandoned without result.
+    pub aborted: bool,
+    /// The rematch game.
+    pub rematch: Option<&'a str>,
+}
+
+/// The bonus per move of `color`'s current period.
+pub fn increment(control: &TimeControl, period: usize) -> Duration {
+    match control.limit() {
+        Limit::Periods(periods) => periods
+            .get(period.min(periods.len().saturating_sub(1)))
+            .map_or(Duration::ZERO, |p| p.bonus.amount()),
+        Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => Duration::ZERO,
+    }
+}
+
+/// Milliseconds of a duration.
+fn ms(d: Duration) -> u64 {
+    d.as_millis() as u64
+}
+
+impl<'a> GameState<'a> {
+    /// The state of `record` at game time `now`; `connected` says which
+    /// seats have a socket.
+    pub fn of(record: &'a Record, now: Duration, connected: [bool; 2]) -> GameState<'a> {
+        let game = record.timed.game();
+        let pos = game.position();
+        let over = record.is_over();
+        let clock = record.timed.clock();
+        let control = clock.control();
+        let clock_state = match (
+            clock.remaining(Color::White, now),
+            clock.remaining(Color::Black, now),
+        ) {
+            (Some(white), Some(black)) => Some(ClockState {
+                control: control.to_string(),
+                category: control.category(RuleSet::Fide).as_str(),
+                white: ms(white),
+                black: ms(black),
+                running: (!over && !clock.is_stopped()).then(|| clock.turn().into()),
+                increment: ms(increment(control, clock.period(clock.turn()))),
+            }),
+            _ => None,
+        };
+        let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        if !over {
+            for m in pos.legal_moves() {
+                let uci = write_uci(m, game.castling_mode());
+                let (from, to) = (uci[..2].to_owned(), uci[2..4].to_owned());
+                let list = dests.entry(from).or_default();
+                if !list.contains(&to) {
+                    list.push(to);
+                }
+            }
+        }
+        let robot = record.setup.robot;
+        let player = |color: Color| {
+            let is_robot = robot.is_some_and(|(_, side)| Color::from(side) == color);
+            Player {
+                kind: if is_robot { "robot" } else { "human" },
+                level: robot.filter(|_| is_robot).map(|(level, _)| level),
+                connected: is_robot || connected[index(color)],
+            }
+        };
+        GameState {
+            id: &record.setup.id,
+            mode: record.setup.mode,
+            players: Players {
+                white: player(Color::White),
+                black: player(Color::Black),
+            },
+            initial_fen: write_fen(game.history().start(), FenStyle::XFen),
+            chess960: game.chess960_number(),
+            fen: game.fen(),
+            ply: record.plies.len(),
+            turn: game.turn().into(),
+            check: pos.is_check(),
+            last_move: record.plies.last().map(|p| p.uci.as_str()),
+            moves: &record.plies,
+            dests,
+            clock: clock_state,
+            offers: Offers {
+                draw: game.pending_offer().map(|o| o.by.into()),
+                takeback: record.takeback.map(Side::from),
+                rematch: record.rematch_offer.map(Side::from),
+            },
+            claimable: Claimable {
+                threefold: game.can_claim(ClaimKind::ThreefoldRepetition),
+                fifty: game.can_claim(ClaimKind::FiftyMoves),
+            },
+            outcome: game.outcome().map(|o| OutcomeState {
+                result: o.result.as_str(),
+                winner: o.result.winner().map(Side::from),
+                reason: o.reason.as_str(),
+                reason_id: o.reason.id(),
+                article: o.reason.article(),
+            }),
+            aborted: record.aborted,
+            rematch: record.rematch.as_deref(),
+        }
+    }
+
+    /// The state as one JSON object (serialising our own types cannot fail).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+}
+
+/// A state message for one socket: `state_json` is [`GameState::to_json`],
+/// `you` the socket's seats.
+///
+/// # Examples
+///
+/// ```
+/// let msg = rochade_server::state::message(r#"{"id":"x"}"#, "white");
+/// assert_eq!(msg, r#"{"v":1,"t":"state","state":{"you":"white","id":"x"}}"#);
+/// ```
+pub fn message(state_json: &str, you: &str) -> String {
+    let rest = state_json.strip_prefix('{').unwrap_or(state_json);
+    format!("{{\"v\":1,\"t\":\"state\",\"state\":{{\"you\":\"{you}\",{rest}}}")
+}
+
+/// The state object alone with `you` added (for HTTP).
+pub fn with_you(state_json: &str, you: &str) -> String {
+    let rest = state_json.strip_prefix('{').unwrap_or(state_json);
+    format!("{{\"you\":\"{you}\",{rest}")
+}

@@ -1,0 +1,121 @@
+//! Group commit: one thread takes every write waiting, commits them in one
+//! transaction, then answers each. Under load many games' moves share one
+//! disk sync; when idle, the thread still records every second that the
+//! server is alive, which tells a restart when the clocks stopped.
+
+use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+
+use super::{Storage, StorageError, WriteOp, wall_ms};
+
+/// The most writes committed in one transaction.
+const MAX_BATCH: usize = 4096;
+
+/// How often an idle writer records that the server is alive.
+const ALIVE_EVERY: Duration = Duration::from_secs(1);
+
+/// A write waiting for its commit.
+struct Pending {
+    /// What to write (empty: just record that the server is alive).
+    ops: Vec<WriteOp>,
+    /// Where to say it is done.
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle to the writer thread; clone it freely.
+#[derive(Clone)]
+pub struct Writer {
+    /// The queue to the thread.
+    queue: mpsc::Sender<Pending>,
+}
+
+impl std::fmt::Debug for Writer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Writer")
+    }
+}
+
+impl Writer {
+    /// Starts the writer thread over `storage`. The thread ends when the
+    /// last handle is dropped, after committing what is queued.
+    pub fn start(storage: Arc<dyn Storage>) -> Writer {
+        let (queue, rx) = mpsc::channel::<Pending>();
+        let weak = Arc::downgrade(&storage);
+        std::thread::Builder::new()
+            .name("rochade-maintain".into())
+            .spawn(move || {
+                while let Some(storage) = weak.upgrade() {
+                    let _ = storage.maintain();
+                    drop(storage);
+                    std::thread::sleep(ALIVE_EVERY);
+                }
+            })
+            .expect("the system starts a thread");
+        std::thread::Builder::new()
+            .name("rochade-writer".into())
+            .spawn(move || run(storage.as_ref(), &rx))
+            .expect("the system starts a thread");
+        Writer { queue }
+    }
+
+    /// Commits `ops` together; returns once they are on disk.
+    ///
+    /// # Errors
+    ///
+    /// When the transaction fails (nothing of `ops` is kept) or the
+    /// writer has stopped.
+    pub async fn write(&self, ops: Vec<WriteOp>) -> Result<(), StorageError> {
+        let (done, wait) = oneshot::channel();
+        self.queue
+            .send(Pending { ops, done })
+            .map_err(|_| StorageError::Closed)?;
+        match wait.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(message)) => Err(StorageError::Corrupt {
+                game: String::new(),
+                reason: message,
+            }),
+            Err(_) => Err(StorageError::Closed),
+        }
+    }
+}
+
+/// The writer thread: batch, commit, answer.
+fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
+    loop {
+        let first = match rx.recv_timeout(ALIVE_EVERY) {
+            Ok(p) => p,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = storage.write(&[], wall_ms());
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let ops: Vec<WriteOp> = batch.iter().flat_map(|p| p.ops.iter().cloned()).collect();
+        let result = storage.write(&ops, wall_ms());
+        match result {
+            Ok(()) => {
+                for p in batch {
+                    let _ = p.done.send(Ok(()));
+                }
+            }
+            Err(_) => {
+                // One bad write must not sink the others: retry each alone.
+                for p in batch {
+                    let r = storage.write(&p.ops, wall_ms()).map_err(|e| e.to_string());
+                    let _ = p.done.send(r);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// Builds the page into dist/: index.html, assets/app.js and assets/app.css,
+// minified. The output depends only on the sources and the pinned packages
+// (no timestamps, no absolute paths), so CI can compare it with the committed
+// bundle. The assets are referenced with a content hash for cache busting.
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+const budget = 300 * 1024;
+
+const result = await build({
+  absWorkingDir: here,
+  entryPoints: { app: 'src/main.ts', style: 'src/style.css' },
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  legalComments: 'none',
+  charset: 'utf8',
+  write: false,
+  outdir: 'dist/assets',
+  loader: { '.svg': 'dataurl' },
+  logLevel: 'warning',
+});
+
+const outputs = {};
+for (const file of result.outputFiles) {
+  const name = file.path.endsWith('.css') ? 'app.css' : 'app.js';
+  outputs[name] = file.contents;
+}
+const total = Object.values(outputs).reduce((n, b) => n + b.length, 0);
+if (total > budget) {
+  console.error(`dist: JS + CSS is ${total} bytes, over the ${budget}-byte budget`);
+  process.exit(1);
+}
+
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+const html = readFileSync(join(here, 'src/index.html'), 'utf8')
+  .replace('{{js}}', `/assets/app.js?v=${hash(outputs['app.js'])}`)
+  .replace('{{css}}', `/assets/app.css?v=${hash(outputs['app.css'])}`);
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(join(dist, 'assets'), { recursive: true });
+writeFileSync(join(dist, 'index.html'), html);
+for (const [name, bytes] of Object.entries(outputs)) writeFileSync(join(dist, 'assets', name), bytes);
+console.log(`dist: app.js ${outputs['app.js'].length} B, app.css ${outputs['app.css'].length} B, total ${total} B (budget ${budget} B)`);

@@ -1,0 +1,223 @@
+// The end-to-end tests of issue 5, point 12: a real `rochade serve`, a real
+// headless chromium, the page as a player uses it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  assert,
+  byId,
+  clickMove,
+  dragMove,
+  serverState,
+  startGame,
+  typeMove,
+  waitPly,
+  waitResult,
+} from './browser.mjs';
+
+/** A small deterministic generator, so a failing robot game can be replayed. */
+function lcg(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export const tests = [
+  {
+    name: 'the robot at level 1: play until the game ends or 40 moves, then resign',
+    async run({ browser, base, out }) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(base);
+      const id = await startGame(page, { opponent: 'robot', level: 1, color: 'white', control: '-' });
+      const random = lcg(5);
+      let moves = 0;
+      for (;;) {
+        const state = await serverState(base, id);
+        if (state.outcome) break;
+        if (state.turn !== 'white') {
+          await waitPly(page, state.ply + 1, 30_000).catch(() => undefined);
+          continue;
+        }
+        if (moves === 40) break;
+        await waitPly(page, state.ply);
+        const choices = Object.entries(state.dests).flatMap(([from, tos]) => tos.map((to) => from + to));
+        let uci = choices[Math.floor(random() * choices.length)];
+        if (uci[1] === '7' && uci[3] === '8' && pawnOn(state.fen, uci.slice(0, 2))) uci += 'q';
+        if (moves % 2 === 0) await clickMove(page, uci);
+        else await dragMove(page, uci);
+        moves += 1;
+        await waitPly(page, state.ply + 1, 15_000, true);
+        if (moves === 3) {
+          mkdirSync(out, { recursive: true });
+          await page.screenshot({ path: join(out, 'screenshot.png') });
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.screenshot({ path: join(out, 'phone.png'), fullPage: true });
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+      }
+      const before = await serverState(base, id);
+      if (!before.outcome) {
+        await byId(page, 'resign').click();
+        await byId(page, 'resign-confirm').click();
+      }
+      const r = await waitResult(page);
+      if (!before.outcome) {
+        assert(r.result === '0-1' && r.reason === 'resignation', `resigned as White: ${r.result} ${r.reason}`);
+        assert(r.text.includes('5.1.2'), `the article of resignation is shown: ${r.text}`);
+      }
+      const pgn = await page.request.get(`${base}/api/games/${id}/pgn`);
+      assert(pgn.ok(), 'the PGN downloads');
+      assert((await byId(page, 'download-pgn').getAttribute('href')).endsWith(`/api/games/${id}/pgn`), 'the PGN link');
+      await page.close();
+    },
+  },
+  {
+    name: 'a move on the start board starts a game against the robot',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+      await page.locator('.cg-wrap.manipulable').waitFor();
+      await clickMove(page, 'e2e4');
+      await page.waitForURL(/\/g\//);
+      await waitPly(page, 1, 15_000, true);
+      const first = await byId(page, 'move').first().getAttribute('data-uci');
+      assert(first === 'e2e4', `the game began with the move made on the start board: ${first}`);
+      await page.close();
+    },
+  },
+  {
+    name: "fool's mate on one device ends 0-1, checkmate (5.1.1)",
+    async run({ browser, base }) {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      await clickMove(page, 'f2f3');
+      await waitPly(page, 1);
+      const live = (await byId(page, 'live').textContent()) ?? '';
+      assert(/pawn f3/.test(live), `the screen reader hears the move: "${live}"`);
+      await dragMove(page, 'e7e5');
+      await waitPly(page, 2);
+      await typeMove(page, 'g4');
+      await waitPly(page, 3);
+      await clickMove(page, 'd8h4');
+      await waitPly(page, 4);
+      const r = await waitResult(page);
+      assert(r.result === '0-1', `result ${r.result}`);
+      assert(r.reason === 'checkmate', `reason ${r.reason}`);
+      assert(r.text.includes('0-1') && r.text.includes('checkmate') && r.text.includes('5.1.1'), `result text: ${r.text}`);
+      const sans = await byId(page, 'move').evaluateAll((els) => els.map((e) => e.textContent));
+      assert(sans.join(' ') === 'f3 e5 g4 Qh4#', `move list: ${sans.join(' ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'the move list and keyboard entry speak Slovak: Jf3',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await byId(page, 'language').selectOption('sk');
+      assert((await byId(page, 'play').textContent()) === 'Hrať', 'the Play button is in Slovak');
+      await startGame(page, { opponent: 'local', control: '-' });
+      await typeMove(page, 'Jf3');
+      await waitPly(page, 1);
+      const sans = await byId(page, 'move').evaluateAll((els) => els.map((e) => e.textContent));
+      assert(sans.join(' ') === 'Jf3', `move list: ${sans.join(' ')}`);
+      const live = (await byId(page, 'live').textContent()) ?? '';
+      assert(live.includes('jazdec f3'), `announced in Slovak: "${live}"`);
+      await byId(page, 'language').selectOption('en');
+      await page.close();
+    },
+  },
+  {
+    name: 'two players by link: one offers a draw, the other accepts (9.1)',
+    async run({ browser, base }) {
+      const a = await browser.newContext();
+      const b = await browser.newContext();
+      const pa = await a.newPage();
+      const pb = await b.newPage();
+      await pa.goto(base);
+      await startGame(pa, { opponent: 'friend', color: 'white', control: '10+5' });
+      const link = await byId(pa, 'invite-link').inputValue();
+      await pb.goto(link);
+      await pb.waitForURL(/\/g\//);
+      await waitPly(pb, 0);
+      await clickMove(pa, 'e2e4');
+      await waitPly(pb, 1);
+      await clickMove(pb, 'e7e5');
+      await waitPly(pa, 2);
+      await byId(pa, 'draw-offer-button').click();
+      await byId(pb, 'draw-accept').click();
+      for (const p of [pa, pb]) {
+        const r = await waitResult(p);
+        assert(r.result === '1/2-1/2' && r.reason === 'agreement', `drawn by agreement: ${r.result} ${r.reason}`);
+      }
+      await a.close();
+      await b.close();
+    },
+  },
+  {
+    name: 'a 1+0 game runs out of time: 0-1 on time (6.9)',
+    // A minute of waiting: runs alongside the others.
+    background: true,
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '1+0' });
+      await clickMove(page, 'e2e4');
+      await waitPly(page, 1);
+      await clickMove(page, 'e7e5');
+      await waitPly(page, 2);
+      const face = byId(page, 'clock-white');
+      const first = await face.textContent();
+      await page.waitForTimeout(1500);
+      const second = await face.textContent();
+      assert(first !== second, `White's clock runs: ${first} then ${second}`);
+      const r = await waitResult(page, 75_000);
+      assert(r.result === '0-1', `White lost on time: ${r.result}`);
+      assert(r.reason === 'timeout', `reason ${r.reason}`);
+      assert(r.text.includes('6.9'), `the article: ${r.text}`);
+      assert((await face.textContent()) === '0.0', 'the flag fell at 0.0');
+      await page.close();
+    },
+  },
+  {
+    name: 'the sound and fullscreen toggles change state',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      const sound = byId(page, 'sound');
+      const was = await sound.getAttribute('aria-pressed');
+      await sound.click();
+      const now = await sound.getAttribute('aria-pressed');
+      assert(was !== now, `sound toggled: ${was} -> ${now}`);
+      await page.reload();
+      assert((await byId(page, 'sound').getAttribute('aria-pressed')) === now, 'the sound choice is remembered');
+      const full = byId(page, 'fullscreen');
+      assert((await full.getAttribute('aria-pressed')) === 'false', 'not fullscreen at first');
+      await full.click();
+      await page.waitForFunction(() => document.fullscreenElement !== null);
+      assert((await full.getAttribute('aria-pressed')) === 'true', 'fullscreen on');
+      await full.click();
+      await page.waitForFunction(() => document.fullscreenElement === null);
+      assert((await full.getAttribute('aria-pressed')) === 'false', 'fullscreen off');
+      await page.close();
+    },
+  },
+];
+
+/** True when a pawn stands on `square` in `fen`. */
+function pawnOn(fen, square) {
+  const row = fen.split(' ')[0].split('/')[8 - Number(square[1])];
+  let col = 0;
+  for (const ch of row) {
+    if (/\d/.test(ch)) col += Number(ch);
+    else {
+      if (col === square.charCodeAt(0) - 97) return ch === 'P' || ch === 'p';
+      col += 1;
+    }
+  }
+  return false;
+}
+

@@ -1,0 +1,153 @@
+// The board: lichess's chessground showing the server's position, with the
+// server's legal destinations as the only movable squares, and a picker for
+// the promotion piece.
+
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Key } from 'chessground/types';
+import { h, tx } from './dom';
+import type { Color, GameState } from './protocol';
+
+const PROMOTIONS: [string, string][] = [
+  ['q', 'queen'],
+  ['n', 'knight'],
+  ['r', 'rook'],
+  ['b', 'bishop'],
+];
+
+/** The start position, shown before a game begins. */
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** White's legal first moves from the start position. */
+function startDests(): Map<Key, Key[]> {
+  const dests = new Map<Key, Key[]>();
+  for (const f of 'abcdefgh') dests.set(`${f}2` as Key, [`${f}3` as Key, `${f}4` as Key]);
+  dests.set('b1', ['a3', 'c3']);
+  dests.set('g1', ['f3', 'h3']);
+  return dests;
+}
+
+/** A chessground piece element, for the picker's buttons. */
+function pieceIcon(role: string, color: Color): HTMLElement {
+  const el = document.createElement('piece');
+  el.className = `${role} ${color}`;
+  return el;
+}
+
+/** The board and its promotion picker. */
+export class Board {
+  readonly el: HTMLElement;
+  private readonly cg: Api;
+  private readonly picker: HTMLElement;
+  private last: GameState | null = null;
+
+  /** `onMove` receives each move the player makes, in UCI (`e7e8q`). */
+  constructor(private readonly onMove: (uci: string) => void) {
+    const wrap = h('div', { class: 'cg-wrap', 'data-testid': 'board' });
+    this.picker = h('div', { class: 'promotion', 'data-testid': 'promotion', hidden: true });
+    this.el = h('div', { class: 'board', 'data-orientation': 'white' }, wrap, this.picker);
+    this.cg = Chessground(wrap, {
+      fen: START_FEN,
+      viewOnly: false,
+      movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
+      highlight: { lastMove: true, check: true },
+      premovable: { enabled: false },
+      animation: { enabled: true, duration: 180 },
+      draggable: { enabled: true, showGhost: true },
+      drawable: { enabled: true },
+    });
+  }
+
+  /** Shows `state`; the player may move the pieces of `movable` (or none). */
+  show(state: GameState, movable: Color | 'both' | null): void {
+    this.last = state;
+    this.picker.hidden = true;
+    const dests = new Map<Key, Key[]>();
+    if (movable) for (const [from, tos] of Object.entries(state.dests)) dests.set(from as Key, tos as Key[]);
+    const last = state.last_move;
+    this.cg.set({
+      fen: state.fen,
+      turnColor: state.turn,
+      check: state.check ? state.turn : false,
+      lastMove: last ? [last.slice(0, 2) as Key, last.slice(2, 4) as Key] : undefined,
+      movable: {
+        color: movable === null ? undefined : movable === 'both' ? state.turn : movable,
+        dests,
+        rookCastle: state.chess960 !== null,
+      },
+    });
+    this.el.dataset.fen = state.fen;
+  }
+
+  /**
+   * Shows the start position before a game; with `ready`, White may make the
+   * first move at once (the page then starts the game with it).
+   */
+  idle(ready: boolean): void {
+    this.last = null;
+    this.picker.hidden = true;
+    this.cg.set({
+      fen: START_FEN,
+      turnColor: 'white',
+      lastMove: undefined,
+      check: false,
+      movable: { color: ready ? 'white' : undefined, dests: ready ? startDests() : new Map(), rookCastle: false },
+    });
+    delete this.el.dataset.fen;
+  }
+
+  /** Puts back the last position the server sent (after a refused move). */
+  restore(): void {
+    if (this.last) this.show(this.last, this.cg.state.movable.color ?? null);
+  }
+
+  /** The side at the bottom. */
+  orientation(): Color {
+    return this.cg.state.orientation;
+  }
+
+  /** Turns the board so that `color` is at the bottom. */
+  orient(color: Color): void {
+    if (this.cg.state.orientation !== color) this.cg.set({ orientation: color });
+    this.el.dataset.orientation = color;
+  }
+
+  /** Turns the board round. */
+  flip(): void {
+    this.cg.toggleOrientation();
+    this.el.dataset.orientation = this.cg.state.orientation;
+  }
+
+  /** A move was dropped or clicked on the board. */
+  private moved(orig: Key, dest: Key): void {
+    const piece = this.cg.state.pieces.get(dest);
+    const lastRank = dest[1] === '8' || dest[1] === '1';
+    if (piece?.role === 'pawn' && lastRank) this.askPromotion(orig, dest, piece.color);
+    else this.onMove(orig + dest);
+  }
+
+  /** Shows the promotion picker over the board. */
+  private askPromotion(orig: Key, dest: Key, color: Color): void {
+    this.picker.replaceChildren(
+      tx('p', 'promoteTo'),
+      ...PROMOTIONS.map(([letter, role]) => {
+        const b = h(
+          'button',
+          { type: 'button', 'data-testid': `promote-${letter}`, 'aria-label': role, class: 'promote' },
+          pieceIcon(role, color),
+        );
+        b.addEventListener('click', () => {
+          this.picker.hidden = true;
+          this.onMove(orig + dest + letter);
+        });
+        return b;
+      }),
+      (() => {
+        const cancel = tx('button', 'cancel', { type: 'button', 'data-testid': 'promote-cancel' });
+        cancel.addEventListener('click', () => this.restore());
+        return cancel;
+      })(),
+    );
+    this.picker.hidden = false;
+  }
+}

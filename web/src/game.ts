@@ -1,0 +1,390 @@
+// One game on the screen: the room's states drawn on the board, the clocks,
+// the move list and the buttons; the player's actions sent back.
+
+import type { Board } from './board';
+import { Clocks } from './clock';
+import { button, h, tx } from './dom';
+import { Invitation, renderInvite } from './invite';
+import { isKey, Key, lang, t } from './i18n';
+import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
+import { pieceLetters } from './notation';
+import { outcomeText } from './outcome';
+import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
+import { settingsOf } from './settings';
+import { Room } from './socket';
+import { cueOf, play } from './sound';
+
+/** The parts of the page a game draws into. */
+export interface Frame {
+  board: Board;
+  side: HTMLElement;
+  live: HTMLElement;
+  bars: Record<'top' | 'bottom', { name: HTMLElement; clock: HTMLElement; bar: HTMLElement }>;
+}
+
+/** What a game page needs to start another game. */
+export interface Navigator {
+  newGame(settings: NewGame | null): void;
+  openGame(id: string, token: string | null): void;
+}
+
+
+/** The view of one game. */
+export class GameView {
+  private readonly room: Room;
+  private readonly clocks: Clocks;
+  private state: GameState | null = null;
+  private oriented = false;
+  private autoFlip = localStorage.getItem('rochade.autoflip') === 'on';
+  private armedClaim: 'threefold' | 'fifty' | null = null;
+  private confirmingResign = false;
+
+  private readonly status = h('p', { class: 'status', 'data-testid': 'status' });
+  private readonly error = h('p', { class: 'error', 'data-testid': 'error', role: 'alert' });
+  private readonly connection = h('p', { class: 'connection', 'data-testid': 'connection' });
+  private readonly control = h('p', { class: 'category', 'data-testid': 'game-control' });
+  private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves' });
+  private readonly controls = h('div', { class: 'controls' });
+  private readonly offers = h('div', { class: 'offers', 'data-testid': 'offers' });
+  private readonly result = h('div', { class: 'result', 'data-testid': 'result-box', hidden: true });
+  private readonly invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
+  private readonly moveInput = h('input', {
+    type: 'text',
+    'data-testid': 'move-input',
+    autocomplete: 'off',
+    autocapitalize: 'off',
+    spellcheck: 'false',
+    'data-i18n-label': 'enterMove',
+    'aria-label': t('enterMove'),
+  });
+  private readonly style = h(
+    'select',
+    { 'data-testid': 'notation', 'data-i18n-label': 'notation', 'aria-label': t('notation') },
+    tx('option', 'letters', { value: 'letters' }),
+    tx('option', 'figurines', { value: 'figurines' }),
+  );
+
+  constructor(
+    private readonly frame: Frame,
+    readonly id: string,
+    private readonly token: string | null,
+    private readonly nav: Navigator,
+    private readonly settings: NewGame | null,
+    private readonly invitation: Invitation | null,
+    private firstMove: string | null = null,
+  ) {
+    this.clocks = new Clocks(
+      { white: frame.bars.bottom.clock, black: frame.bars.top.clock },
+      (c) => this.lowTime(c),
+    );
+    this.style.value = savedStyle();
+    this.style.addEventListener('change', () => {
+      saveStyle(this.style.value === 'figurines' ? 'figurines' : 'letters');
+      this.render();
+    });
+    const moveForm = h(
+      'form',
+      { class: 'move-entry' },
+      this.moveInput,
+      tx('button', 'send', { type: 'submit', 'data-testid': 'move-send' }),
+    );
+    moveForm.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const san = this.moveInput.value.trim();
+      if (!san || !this.state) return;
+      this.room.send({ t: 'move', ply: this.state.ply, san, lang: lang() });
+      this.moveInput.value = '';
+    });
+    frame.side.replaceChildren(
+      h(
+        'section',
+        { class: 'panel game', 'data-testid': 'game', 'data-game': id },
+        this.status,
+        this.control,
+        this.connection,
+        this.result,
+        this.invite,
+        this.offers,
+        h('div', { class: 'moves-head' }, tx('h2', 'moves'), this.style),
+        this.moveList,
+        moveForm,
+        this.error,
+        this.controls,
+      ),
+    );
+    this.connection.textContent = t('connecting');
+    this.room = new Room(
+      id,
+      token,
+      (m) => this.receive(m),
+      (up) => this.connected(up),
+    );
+  }
+
+  /** Leaves the game (the page goes elsewhere). */
+  close(): void {
+    this.room.close();
+    this.clocks.update(null, false);
+  }
+
+  /** The board reports a move made by hand. */
+  boardMove(uci: string): void {
+    if (!this.state) return;
+    if (this.armedClaim) {
+      this.room.send({ t: 'claim', kind: this.armedClaim, uci, ...this.localColor() });
+      this.armedClaim = null;
+    } else this.room.send({ t: 'move', ply: this.state.ply, uci });
+  }
+
+  /** Re-draws everything in the current language. */
+  render(): void {
+    const s = this.state;
+    if (!s) return;
+    this.frame.board.show(s, this.movable(s));
+    if (s.you === 'both' && this.autoFlip && !s.outcome) this.frame.board.orient(s.turn);
+    this.renderBars(s);
+    this.renderStatus(s);
+    renderMoves(this.moveList, s, this.style.value === 'figurines' ? 'figurines' : 'letters');
+    this.moveInput.placeholder = t('enterMoveHint', {
+      example: lang() === 'en' ? 'Nf3' : 'Jf3',
+    });
+    this.moveInput.title = pieceLetters(lang());
+    this.moveInput.disabled = this.movable(s) === null;
+    this.renderOffers(s);
+    this.renderControls(s);
+    this.renderResult(s);
+    renderInvite(this.invite, s, this.invitation);
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.t) {
+      case 'state':
+        this.take(msg.state);
+        break;
+      case 'error':
+        this.error.textContent = t('error', { msg: msg.message });
+        this.error.dataset.code = msg.code;
+        this.frame.board.restore();
+        break;
+      case 'rematch':
+        this.nav.openGame(msg.game, msg.token);
+        break;
+      case 'pong':
+        break;
+    }
+  }
+
+  private take(next: GameState): void {
+    const prev = this.state;
+    this.state = next;
+    this.error.textContent = '';
+    delete this.error.dataset.code;
+    if (!this.oriented) {
+      this.oriented = true;
+      this.frame.board.orient(next.you === 'black' ? 'black' : next.you === 'both' && this.autoFlip ? next.turn : 'white');
+    }
+    this.clocks.update(next.clock, !next.outcome && !next.aborted);
+    if (this.firstMove && next.ply === 0 && this.movable(next) !== null && this.myTurn(next)) {
+      this.room.send({ t: 'move', ply: 0, uci: this.firstMove });
+      this.firstMove = null;
+    }
+    this.render();
+    if (prev && next.ply === prev.ply + 1) {
+      const san = next.moves[next.moves.length - 1]?.san ?? '';
+      play(cueOf(san));
+      this.frame.live.textContent = announcement(next, prev);
+    } else if (prev && next.ply < prev.ply) play('move');
+    if (next.outcome && (!prev || !prev.outcome)) {
+      if (prev) play('end');
+      this.frame.live.textContent = `${this.frame.live.textContent ?? ''} ${outcomeText(next.outcome)}`.trim();
+    }
+    if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
+  }
+
+  private connected(up: boolean): void {
+    this.connection.textContent = up ? '' : t('disconnected');
+    this.connection.dataset.state = up ? 'up' : 'down';
+  }
+
+  /** Whose pieces the player may move now, or null. */
+  private movable(s: GameState): Color | 'both' | null {
+    if (s.outcome || s.aborted || s.you === 'spectator') return null;
+    if (s.you === 'both') return 'both';
+    return s.you;
+  }
+
+  /** For a local game, the colour an action is for (the side to move). */
+  private localColor(): { color?: Color } {
+    return this.state?.you === 'both' ? { color: this.state.turn } : {};
+  }
+
+  private playing(s: GameState): boolean {
+    return s.you !== 'spectator' && !s.outcome && !s.aborted;
+  }
+
+  private myTurn(s: GameState): boolean {
+    return s.you === 'both' || s.you === s.turn;
+  }
+
+  private lowTime(c: Color): void {
+    const s = this.state;
+    if (s && (s.you === c || s.you === 'both')) play('lowTime');
+  }
+
+  private renderBars(s: GameState): void {
+    const bottom = this.frame.board.orientation();
+    const top = other(bottom);
+    const name = (c: Color): string => {
+      const p = s.players[c];
+      if (p.kind === 'robot') return t('robotLevel', { level: p.level ?? '?' });
+      if (s.you === c) return `${t(c)} — ${t('you')}`;
+      return `${t(c)} — ${t('human')}`;
+    };
+    for (const [place, c] of [
+      ['top', top],
+      ['bottom', bottom],
+    ] as const) {
+      const bar = this.frame.bars[place];
+      bar.name.textContent = name(c);
+      bar.bar.dataset.color = c;
+      bar.bar.classList.toggle('offline', !s.players[c].connected && s.players[c].kind === 'human');
+      bar.clock.dataset.testid = `clock-${c}`;
+    }
+    this.clocks.retarget({ white: this.frame.bars[bottom === 'white' ? 'bottom' : 'top'].clock, black: this.frame.bars[bottom === 'black' ? 'bottom' : 'top'].clock });
+  }
+
+  private renderStatus(s: GameState): void {
+    let text: string;
+    if (s.aborted) text = t('aborted');
+    else if (s.outcome) text = outcomeText(s.outcome);
+    else if (s.mode === 'friend' && s.ply === 0 && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected && s.you !== 'spectator')
+      text = t('waiting');
+    else text = t('toMove', { color: t(s.turn) });
+    const who = s.you === 'spectator' ? t('spectating') : s.you === 'both' ? t('bothSides') : t('youAre', { color: t(s.you) });
+    this.status.textContent = `${text} · ${who}`;
+    this.status.dataset.turn = s.turn;
+    const category = s.clock && isKey(s.clock.category) ? t(s.clock.category) : (s.clock?.category ?? '');
+    this.control.textContent = s.clock ? `${s.clock.control} · ${category}` : t('noClock');
+    this.status.dataset.ply = String(s.ply);
+  }
+
+  private renderOffers(s: GameState): void {
+    const parts: (HTMLElement | null)[] = [];
+    if (this.playing(s)) {
+      parts.push(this.offer(s, 'draw', 'opponentOffersDraw', 'drawOffered'));
+      parts.push(this.offer(s, 'takeback', 'opponentTakeback', 'takebackOffered'));
+    }
+    if (s.outcome && s.mode === 'friend') parts.push(this.offer(s, 'rematch', 'opponentRematch', 'rematchOffered'));
+    if (this.armedClaim)
+      parts.push(this.line(t('claimArmed', { kind: t(this.armedClaim === 'fifty' ? 'claimFifty' : 'claimThreefold') }), 'claim-armed'));
+    this.offers.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** One line of the offers box. */
+  private line(text: string, testid: string, ...buttons: HTMLElement[]): HTMLElement {
+    return h('div', { class: 'offer', 'data-testid': testid }, h('span', {}, text), ...buttons);
+  }
+
+  /**
+   * A pending offer of `kind`: the opponent's with Accept and Decline (in a
+   * local game, answered for the other colour), or the player's own.
+   */
+  private offer(s: GameState, kind: 'draw' | 'takeback' | 'rematch', theirsKey: Key, mineKey: Key): HTMLElement | null {
+    const by = s.offers[kind];
+    if (by === null || s.you === 'spectator') return null;
+    if (s.you !== 'both' && by === s.you) return this.line(t(mineKey), `${kind}-offered`);
+    const color = s.you === 'both' ? { color: other(by) } : {};
+    const answer = (action: 'accept' | 'decline'): HTMLButtonElement =>
+      button(action, `${kind}-${action}`, () => this.room.send({ t: kind, action, ...color }));
+    return this.line(t(theirsKey, { color: t(by) }), `${kind}-offer`, answer('accept'), answer('decline'));
+  }
+
+  private renderControls(s: GameState): void {
+    const items: HTMLElement[] = [];
+    const playing = this.playing(s);
+    if (playing) {
+      if (this.confirmingResign) {
+        items.push(
+          h(
+            'div',
+            { class: 'confirm', 'data-testid': 'resign-confirm-box' },
+            tx('span', 'confirmResign'),
+            button('yes', 'resign-confirm', () => {
+              this.confirmingResign = false;
+              this.room.send({ t: 'resign', ...this.localColor() });
+            }, 'danger'),
+            button('no', 'resign-cancel', () => {
+              this.confirmingResign = false;
+              this.render();
+            }),
+          ),
+        );
+      } else
+        items.push(
+          button('resign', 'resign', () => {
+            this.confirmingResign = true;
+            this.render();
+          }),
+        );
+      if (s.ply < 2) items.push(button('abort', 'abort', () => this.room.send({ t: 'abort', ...this.localColor() })));
+      if (!s.offers.draw)
+        items.push(button('offerDraw', 'draw-offer-button', () => this.room.send({ t: 'draw', action: 'offer', ...this.localColor() })));
+      if (s.ply > 0 && !s.offers.takeback)
+        items.push(button('takeback', 'takeback', () => this.room.send({ t: 'takeback', action: 'request', ...this.localColor() })));
+      const withMove = h('input', { type: 'checkbox', 'data-testid': 'claim-with-move' });
+      withMove.checked = this.armedClaim !== null;
+      const claim = (kind: 'threefold' | 'fifty'): HTMLButtonElement => {
+        const b = button(kind === 'fifty' ? 'claimFifty' : 'claimThreefold', `claim-${kind}`, () => {
+          if (withMove.checked) {
+            this.armedClaim = kind;
+            this.render();
+          } else this.room.send({ t: 'claim', kind, ...this.localColor() });
+        });
+        b.disabled = !this.myTurn(s) || (!withMove.checked && !s.claimable[kind]);
+        return b;
+      };
+      const three = claim('threefold');
+      const fifty = claim('fifty');
+      withMove.addEventListener('change', () => {
+        if (!withMove.checked) this.armedClaim = null;
+        three.disabled = !this.myTurn(s) || (!withMove.checked && !s.claimable.threefold);
+        fifty.disabled = !this.myTurn(s) || (!withMove.checked && !s.claimable.fifty);
+        this.renderOffers(s);
+      });
+      items.push(h('div', { class: 'claims' }, three, fifty, h('label', {}, withMove, tx('span', 'claimWithMove'))));
+    }
+    items.push(
+      button('flip', 'flip', () => {
+        this.frame.board.flip();
+        this.render();
+      }),
+    );
+    if (s.you === 'both') {
+      const auto = h('input', { type: 'checkbox', 'data-testid': 'auto-flip' });
+      auto.checked = this.autoFlip;
+      auto.addEventListener('change', () => {
+        this.autoFlip = auto.checked;
+        localStorage.setItem('rochade.autoflip', auto.checked ? 'on' : 'off');
+        this.render();
+      });
+      items.push(h('label', { class: 'check' }, auto, tx('span', 'autoFlip')));
+    }
+    items.push(button('newGame', 'new-game', () => this.nav.newGame(null)));
+    this.controls.replaceChildren(...items);
+  }
+
+  private renderResult(s: GameState): void {
+    const over = s.outcome !== null || s.aborted;
+    this.result.hidden = !over;
+    if (!over) return;
+    const text = s.aborted ? t('aborted') : outcomeText(s.outcome!);
+    const line = h('p', { 'data-testid': 'result', 'data-result': s.outcome?.result ?? '', 'data-reason': s.outcome?.reason ?? 'aborted' }, text);
+    const again =
+      s.mode === 'friend' && s.you !== 'spectator'
+        ? button('rematch', 'play-again', () => this.room.send({ t: 'rematch', action: 'offer' }), 'primary')
+        : button('playAgain', 'play-again', () => this.nav.newGame(this.settings ?? settingsOf(s)), 'primary');
+    again.hidden = s.you === 'spectator' || (s.mode === 'friend' && s.offers.rematch !== null);
+    const pgn = h('a', { href: pgnUrl(s.id), download: `rochade-${s.id}.pgn`, 'data-testid': 'download-pgn', class: 'button', 'data-i18n': 'downloadPgn' }, t('downloadPgn'));
+    this.result.replaceChildren(line, h('div', { class: 'buttons' }, again, pgn));
+  }
+}

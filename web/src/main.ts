@@ -1,0 +1,215 @@
+// The page: a board ready to play, the settings panel, and the game view at
+// `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation.
+
+import { Board } from './board';
+import { h, translateAll, tx } from './dom';
+import { Frame, GameView } from './game';
+import type { Invitation } from './invite';
+import { LANGS, Lang, parseLang, setLang, t } from './i18n';
+import { ApiError, createGame, NewGame, takeInvite } from './protocol';
+import { saveSettings, SettingsPanel, settingsPanel } from './settings';
+import { play, setSound, soundOn } from './sound';
+
+const LANG_KEY = 'rochade.lang';
+
+/** A toggle button; its state is shown in `aria-pressed` and `data-state`. */
+function toggle(testid: string, onClick: () => void): HTMLButtonElement {
+  const b = h('button', { type: 'button', class: 'toggle', 'data-testid': testid });
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** Line icons (24×24, drawn with the text colour). */
+const ICONS = {
+  soundOn: '<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>',
+  soundOff: '<path d="M4 9h4l5-4v14l-5-4H4z"/><path d="M16 9l5 6M21 9l-5 6"/>',
+  fullscreen: '<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>',
+};
+
+/** Shows a toggle's state: an icon, and a label that a phone hides. */
+function showToggle(b: HTMLButtonElement, on: boolean, icon: keyof typeof ICONS, label: string): void {
+  b.setAttribute('aria-pressed', String(on));
+  b.dataset.state = on ? 'on' : 'off';
+  b.title = label;
+  const svg = h('span', { class: 'icon', 'aria-hidden': 'true' });
+  svg.innerHTML = `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[icon]}</svg>`;
+  b.replaceChildren(svg, h('span', { class: 'label' }, label));
+}
+
+/** True when settings `s` let the player make White's first move on the start board. */
+function firstMoveStarts(s: NewGame): boolean {
+  return s.chess960 === null && (s.opponent === 'local' || s.color === 'white');
+}
+
+class App {
+  private readonly frame: Frame;
+  private game: GameView | null = null;
+  private settings: SettingsPanel | null = null;
+  private readonly sound = toggle('sound', () => this.toggleSound());
+  private readonly full = toggle('fullscreen', () => void this.toggleFullscreen());
+
+  constructor(root: HTMLElement) {
+    setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
+    const board = new Board((uci) => this.boardMove(uci));
+    const bar = (place: string) => {
+      const name = h('span', { class: 'name', 'data-testid': `name-${place}` });
+      const clock = h('span', { class: 'clock', hidden: true });
+      return { bar: h('div', { class: `bar ${place}`, 'data-testid': `bar-${place}` }, name, clock), name, clock };
+    };
+    const top = bar('top');
+    const bottom = bar('bottom');
+    const side = h('aside', { class: 'side' });
+    const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', 'data-testid': 'live' });
+    this.frame = { board, side, live, bars: { top, bottom } };
+
+    const language = h('select', { 'data-testid': 'language', 'aria-label': 'Language / Jazyk' });
+    for (const [code, name] of LANGS) language.append(h('option', { value: code }, name));
+    language.value = document.documentElement.lang;
+    language.addEventListener('change', () => {
+      localStorage.setItem(LANG_KEY, language.value);
+      setLang(language.value as Lang);
+      this.relabel();
+    });
+    document.addEventListener('fullscreenchange', () => this.relabel());
+
+    root.replaceChildren(
+      h(
+        'header',
+        {},
+        h('a', { href: '/', class: 'logo', 'data-testid': 'home' }, 'Rochade'),
+        h('div', { class: 'tools' }, language, this.sound, this.full),
+      ),
+      h('main', {}, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), side),
+      live,
+    );
+    root.querySelector<HTMLAnchorElement>('.logo')!.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      this.newGame(null);
+    });
+    window.addEventListener('popstate', () => void this.route());
+    this.relabel();
+    void this.route();
+  }
+
+  /** Re-writes every text in the current language. */
+  private relabel(): void {
+    translateAll();
+    document.title = t('title');
+    showToggle(this.sound, soundOn(), soundOn() ? 'soundOn' : 'soundOff', soundOn() ? t('soundOn') : t('soundOff'));
+    const fs = document.fullscreenElement !== null;
+    showToggle(this.full, fs, 'fullscreen', t('fullscreen'));
+    this.game?.render();
+  }
+
+  private toggleSound(): void {
+    setSound(!soundOn());
+    if (soundOn()) play('move');
+    this.relabel();
+  }
+
+  private async toggleFullscreen(): Promise<void> {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await document.documentElement.requestFullscreen();
+    } catch (e) {
+      console.warn('fullscreen refused', e);
+    }
+    this.relabel();
+  }
+
+  /** Shows what the address asks for. */
+  private async route(): Promise<void> {
+    const path = location.pathname;
+    const game = /^\/g\/([^/]+)$/.exec(path);
+    const join = /^\/j\/([^/]+)$/.exec(path);
+    if (game) {
+      const id = decodeURIComponent(game[1]);
+      const token = location.hash.slice(1) || localStorage.getItem(`rochade.token.${id}`);
+      this.show(id, token || null);
+    } else if (join) {
+      await this.join(decodeURIComponent(join[1]));
+    } else this.home();
+  }
+
+  /** The settings panel next to a board in the start position. */
+  private home(): void {
+    this.game?.close();
+    this.game = null;
+    this.frame.bars.top.name.textContent = '';
+    this.frame.bars.bottom.name.textContent = '';
+    this.frame.board.orient('white');
+    const panel = settingsPanel(
+      (s) => this.create(s, null),
+      (s) => this.frame.board.idle(s !== null && firstMoveStarts(s)),
+    );
+    this.settings = panel;
+    this.frame.board.idle(false);
+    this.frame.side.replaceChildren(panel.el);
+  }
+
+  /** A move on the board: the game's, or on the start board the first move of a new game. */
+  private boardMove(uci: string): void {
+    if (this.game) this.game.boardMove(uci);
+    else {
+      const s = this.settings?.current();
+      if (s && firstMoveStarts(s)) void this.create(s, uci).catch(() => this.frame.board.idle(true));
+      else this.frame.board.idle(false);
+    }
+  }
+
+  /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
+  private show(id: string, token: string | null, firstMove: string | null = null): void {
+    this.game?.close();
+    this.settings = null;
+    const stored = sessionStorage.getItem(`rochade.game.${id}`);
+    const { settings, invitation } = stored
+      ? (JSON.parse(stored) as { settings: NewGame | null; invitation: Invitation | null })
+      : { settings: null, invitation: null };
+    this.game = new GameView(this.frame, id, token, this, settings, invitation, firstMove);
+  }
+
+  /** Takes a friend's invitation and moves on to the game. */
+  private async join(invite: string): Promise<void> {
+    try {
+      const seat = await takeInvite(invite);
+      localStorage.setItem(`rochade.token.${seat.game}`, seat.token);
+      history.replaceState(null, '', `/g/${encodeURIComponent(seat.game)}#${seat.token}`);
+      this.show(seat.game, seat.token);
+    } catch (e) {
+      const key = e instanceof ApiError && e.code === 'seat_taken' ? 'seatTaken' : 'notFound';
+      this.home();
+      this.frame.side.prepend(tx('p', key, { class: 'error', 'data-testid': 'join-error', role: 'alert' }));
+    }
+  }
+
+  /** Creates a game with `s` and opens it, playing `firstMove` in it. */
+  private async create(s: NewGame, firstMove: string | null): Promise<void> {
+    const created = await createGame(s);
+    saveSettings(s);
+    const invitation: Invitation = { invite: created.invite, links: created.links };
+    sessionStorage.setItem(`rochade.game.${created.game}`, JSON.stringify({ settings: s, invitation }));
+    this.openGame(created.game, created.token, firstMove);
+  }
+
+  /** Opens game `id` with seat `token` (from a rematch or a new game). */
+  openGame(id: string, token: string | null, firstMove: string | null = null): void {
+    if (token) localStorage.setItem(`rochade.token.${id}`, token);
+    history.pushState(null, '', `/g/${encodeURIComponent(id)}${token ? `#${token}` : ''}`);
+    this.show(id, token, firstMove);
+  }
+
+  /** Starts a game with `settings` at once, or shows the settings panel. */
+  newGame(settings: NewGame | null): void {
+    if (settings) {
+      void this.create(settings, null).catch((e: unknown) => {
+        this.home();
+        this.frame.side.prepend(h('p', { class: 'error', role: 'alert' }, t('error', { msg: String(e) })));
+      });
+      return;
+    }
+    history.pushState(null, '', '/');
+    this.home();
+  }
+}
+
+new App(document.getElementById('app')!);

@@ -1,0 +1,62 @@
+// The move list in the reader's notation, and the screen-reader live region
+// that announces each move in words.
+
+import { h } from './dom';
+import { lang, t } from './i18n';
+import { fenTurn, localSan, spokenMove, Style } from './notation';
+import type { Color, GameState } from './protocol';
+
+const STYLE_KEY = 'rochade.notation';
+
+/** The notation style chosen last. */
+export function savedStyle(): Style {
+  return localStorage.getItem(STYLE_KEY) === 'figurines' ? 'figurines' : 'letters';
+}
+
+/** Remembers the notation style. */
+export function saveStyle(style: Style): void {
+  localStorage.setItem(STYLE_KEY, style);
+}
+
+/** The mover of the `index`-th half-move of a game starting from `initialFen`. */
+function moverOf(initialFen: string, index: number): Color {
+  const first = fenTurn(initialFen);
+  const other: Color = first === 'white' ? 'black' : 'white';
+  return index % 2 === 0 ? first : other;
+}
+
+/** Writes the move list of `state` into `list` (an `<ol>`), numbered as the Laws number moves. */
+export function renderMoves(list: HTMLElement, state: GameState, style: Style): void {
+  const first = fenTurn(state.initial_fen);
+  const startNumber = Number(state.initial_fen.split(' ')[5] ?? '1') || 1;
+  const items: HTMLElement[] = [];
+  let current: HTMLElement | null = null;
+  state.moves.forEach((m, i) => {
+    const mover = moverOf(state.initial_fen, i);
+    const number = startNumber + Math.floor((i + (first === 'black' ? 1 : 0)) / 2);
+    if (mover === 'white' || current === null) {
+      current = h('li', { value: number }, h('span', { class: 'num' }, `${number}.`));
+      if (mover === 'black') current.append(h('span', { class: 'san empty' }, '…'));
+      items.push(current);
+    }
+    current.append(
+      h(
+        'span',
+        { class: 'san', 'data-testid': 'move', 'data-uci': m.uci, 'data-san': m.san },
+        localSan(m.san, lang(), style, mover),
+      ),
+    );
+  });
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The announcement of the last move of `state`, e.g. "White: knight f3, check". */
+export function announcement(state: GameState, previous: GameState | null): string {
+  const i = state.moves.length - 1;
+  if (i < 0) return '';
+  const m = state.moves[i];
+  const mover = moverOf(state.initial_fen, i);
+  const before = previous && previous.ply === state.ply - 1 ? previous.fen : null;
+  return `${t(mover)}: ${spokenMove(m.san, m.uci, before)}`;
+}

@@ -1,0 +1,223 @@
+// The one settings panel: opponent, colour, time control, Chess960; then Play.
+
+import { h, row, select, tx } from './dom';
+import { isKey, t } from './i18n';
+import { ApiError, checkControl, GameState, NewGame } from './protocol';
+
+/** The time-control presets of the issue; `-` is no clock. */
+export const PRESETS = ['1+0', '3+2', '5+0', '10+5', '15+10', '90+30', '40/90+30, 30+30', '-'];
+
+const KEY = 'rochade.settings';
+
+/** The settings used last, or the defaults. */
+export function savedSettings(): NewGame {
+  const defaults: NewGame = {
+    opponent: 'robot',
+    level: 1,
+    color: 'white',
+    time_control: '5+0',
+    chess960: null,
+    casual: true,
+  };
+  try {
+    return { ...defaults, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<NewGame>) };
+  } catch {
+    return defaults;
+  }
+}
+
+/** Remembers the settings of the game just created. */
+export function saveSettings(s: NewGame): void {
+  localStorage.setItem(KEY, JSON.stringify(s));
+}
+
+/** The settings panel and what it holds now. */
+export interface SettingsPanel {
+  el: HTMLElement;
+  /** The chosen settings, or null while the time control is not accepted. */
+  current(): NewGame | null;
+}
+
+/**
+ * Builds the panel; `onPlay` gets the chosen settings once the time control
+ * is accepted; `onChange` hears of every change (null while not valid).
+ */
+export function settingsPanel(
+  onPlay: (s: NewGame) => Promise<void>,
+  onChange: (s: NewGame | null) => void,
+): SettingsPanel {
+  const s = savedSettings();
+  const opponent = select(
+    'opponent',
+    [
+      ['robot', 'robot'],
+      ['local', 'local'],
+      ['friend', 'friend'],
+    ],
+    s.opponent,
+  );
+  const level = select(
+    'level',
+    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `=${n}`]),
+    String(s.level ?? 1),
+  );
+  const levelRow = row('level', level);
+  const color = select(
+    'color',
+    [
+      ['white', 'white'],
+      ['black', 'black'],
+      ['random', 'random'],
+    ],
+    s.color,
+  );
+  const colorRow = row('color', color);
+  const isPreset = PRESETS.includes(s.time_control);
+  const tc = select(
+    'time-control',
+    [...PRESETS.map((p): [string, string] => [p, p === '-' ? 'noClock' : `=${p}`]), ['custom', 'custom']],
+    isPreset ? s.time_control : 'custom',
+  );
+  const custom = h('input', {
+    'data-testid': 'custom-control',
+    type: 'text',
+    'data-i18n-placeholder': 'customHint',
+    placeholder: t('customHint'),
+    value: isPreset ? '' : s.time_control,
+    autocomplete: 'off',
+  });
+  const category = h('output', { 'data-testid': 'category', class: 'category', 'aria-live': 'polite' });
+  const c960 = select(
+    'chess960',
+    [
+      ['off', 'off'],
+      ['random', 'random'],
+      ['number', 'byNumber'],
+    ],
+    s.chess960 === null ? 'off' : s.chess960 === 'random' ? 'random' : 'number',
+  );
+  const c960n = h('input', {
+    'data-testid': 'chess960-number',
+    type: 'number',
+    min: 0,
+    max: 959,
+    value: typeof s.chess960 === 'number' ? s.chess960 : 518,
+  });
+  const play = tx('button', 'play', { 'data-testid': 'play', class: 'primary', type: 'submit' });
+  const form = h(
+    'form',
+    { class: 'panel settings', 'data-testid': 'settings' },
+    tx('h2', 'newGame'),
+    row('opponent', opponent),
+    levelRow,
+    colorRow,
+    row('timeControl', tc),
+    custom,
+    category,
+    row('chess960', c960),
+    c960n,
+    play,
+  );
+
+  const control = (): string => (tc.value === 'custom' ? custom.value.trim() : tc.value);
+  let valid = false;
+  let asked = 0;
+  const validate = async (): Promise<void> => {
+    const tcText = control();
+    const n = ++asked;
+    valid = false;
+    play.disabled = true;
+    category.classList.remove('bad');
+    if (tcText === '-') {
+      category.dataset.i18n = 'noClock';
+      category.textContent = t('noClock');
+      valid = true;
+      play.disabled = false;
+      onChange(current());
+      return;
+    }
+    delete category.dataset.i18n;
+    category.textContent = tcText ? t('checking') : '';
+    if (!tcText) return;
+    try {
+      const report = await checkControl(tcText);
+      if (n !== asked) return;
+      const cat = isKey(report.category) ? t(report.category) : report.category;
+      category.textContent = `${report.normalized} — ${cat}`;
+      category.dataset.category = report.category;
+      valid = true;
+    } catch (e) {
+      if (n !== asked) return;
+      category.classList.add('bad');
+      delete category.dataset.category;
+      category.textContent = t('invalidControl', { msg: e instanceof Error ? e.message : String(e) });
+    }
+    play.disabled = !valid;
+    onChange(current());
+  };
+  let debounce = 0;
+  const layout = (): void => {
+    levelRow.hidden = opponent.value !== 'robot';
+    colorRow.hidden = opponent.value === 'local';
+    custom.hidden = tc.value !== 'custom';
+    c960n.hidden = c960.value !== 'number';
+  };
+  opponent.addEventListener('change', layout);
+  c960.addEventListener('change', layout);
+  tc.addEventListener('change', () => {
+    layout();
+    void validate();
+  });
+  custom.addEventListener('input', () => {
+    clearTimeout(debounce);
+    debounce = window.setTimeout(() => void validate(), 250);
+  });
+  const chosen = (): NewGame => {
+    const c: NewGame = {
+      opponent: opponent.value as NewGame['opponent'],
+      color: color.value as NewGame['color'],
+      time_control: control(),
+      chess960: c960.value === 'off' ? null : c960.value === 'random' ? 'random' : clamp960(c960n.value),
+      casual: true,
+    };
+    if (c.opponent === 'robot') c.level = Number(level.value);
+    return c;
+  };
+  const current = (): NewGame | null => (valid ? chosen() : null);
+  form.addEventListener('change', () => onChange(current()));
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (!valid) return;
+    play.disabled = true;
+    onPlay(chosen())
+      .catch((e: unknown) => {
+        category.classList.add('bad');
+        category.textContent = t('error', { msg: e instanceof ApiError ? e.message : String(e) });
+      })
+      .finally(() => {
+        play.disabled = !valid;
+      });
+  });
+  layout();
+  void validate();
+  return { el: form, current };
+}
+
+/** A Chess960 start number from the input, kept within 0–959. */
+function clamp960(text: string): number {
+  const n = Math.trunc(Number(text));
+  return Number.isFinite(n) ? Math.min(959, Math.max(0, n)) : 518;
+}
+
+/** The settings of a game whose creation this page did not see (opened by link). */
+export function settingsOf(s: GameState): NewGame {
+  const robot = s.players.white.kind === 'robot' ? s.players.white : s.players.black;
+  return {
+    opponent: s.mode,
+    level: s.mode === 'robot' ? (robot.level ?? 1) : undefined,
+    color: s.you === 'black' ? 'black' : 'white',
+    time_control: s.clock?.control ?? '-',
+    chess960: s.chess960 === null ? null : 'random',
+    casual: true,
+  };
+}
