@@ -122,18 +122,20 @@ export function settingsPanel(
   const control = (): string => (tc.value === 'custom' ? custom.value.trim() : tc.value);
   let valid = false;
   let asked = 0;
+  // A preset is valid as it stands (the server's answer only adds its
+  // category); a custom control is valid once the server has read it.
   const validate = async (): Promise<void> => {
     const tcText = control();
+    const preset = tc.value !== 'custom';
     const n = ++asked;
-    valid = false;
-    play.disabled = true;
+    valid = preset;
+    play.disabled = !valid;
     category.classList.remove('bad');
+    delete category.dataset.category;
+    onChange(current());
     if (tcText === '-') {
       category.dataset.i18n = 'noClock';
       category.textContent = t('noClock');
-      valid = true;
-      play.disabled = false;
-      onChange(current());
       return;
     }
     delete category.dataset.i18n;
@@ -148,9 +150,12 @@ export function settingsPanel(
       valid = true;
     } catch (e) {
       if (n !== asked) return;
-      category.classList.add('bad');
-      delete category.dataset.category;
-      category.textContent = t('invalidControl', { msg: e instanceof Error ? e.message : String(e) });
+      const msg = e instanceof Error ? e.message : String(e);
+      if (preset) category.textContent = tcText;
+      else {
+        category.classList.add('bad');
+        category.textContent = t('invalidControl', { msg });
+      }
     }
     play.disabled = !valid;
     onChange(current());
