@@ -2,10 +2,12 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod match_cmd;
 mod perft;
 mod pgn;
 mod referee;
 mod serve;
+mod tactics;
 
 mod timecontrol;
 mod uci;
@@ -39,6 +41,10 @@ enum Command {
     Uci(uci::UciArgs),
     /// Serve the game page and live games (HTTP + WebSocket).
     Serve(serve::ServeArgs),
+    /// Play UCI engines against each other: openings, clocks, adjudication, Elo, SPRT, PGN.
+    Match(match_cmd::MatchArgs),
+    /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
+    Tactics(tactics::TacticsArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -51,6 +57,8 @@ fn main() -> anyhow::Result<()> {
         Command::TimeControl(args) => timecontrol::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Match(args) => match_cmd::run(args),
+        Command::Tactics(args) => tactics::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),

@@ -3,20 +3,18 @@
 
 use axum::body::Body;
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 
 /// The built page.
 #[derive(Embed)]
-#[folder = "$CARGO_MANIFEST_DIR/../../web/dist/"]
+#[folder = "../../web/dist/"]
 #[allow_missing = true]
 struct Page;
 
-/// Hashed bundle files never change under one name.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
-
-/// The page itself is looked at again on every visit.
+/// The bundle's names carry no content hash, so browsers keep the files
+/// but ask again each time; an unchanged file costs a `304`.
 const REVALIDATE: &str = "no-cache";
 
 /// Whether the binary carries the page.
@@ -24,26 +22,34 @@ pub fn has_page() -> bool {
     Page::get("index.html").is_some()
 }
 
-/// A file of the bundle with its content type and cache header.
-fn file(path: &str, cache: &'static str) -> Response {
+/// A file of the bundle with its content type, cache header and ETag
+/// (the content's SHA-256); `304` when the browser has it already.
+fn file(path: &str, headers: &HeaderMap) -> Response {
     match Page::get(path) {
         Some(file) => {
+            let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()));
+            let cached = headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
             let mime = mime_guess::from_path(path).first_or_octet_stream();
-            (
-                [
-                    (header::CONTENT_TYPE, mime.as_ref().to_owned()),
-                    (header::CACHE_CONTROL, cache.to_owned()),
-                ],
-                Body::from(file.data.into_owned()),
-            )
-                .into_response()
+            let head = [
+                (header::CONTENT_TYPE, mime.as_ref().to_owned()),
+                (header::CACHE_CONTROL, REVALIDATE.to_owned()),
+                (header::ETAG, etag),
+            ];
+            if cached {
+                (StatusCode::NOT_MODIFIED, head).into_response()
+            } else {
+                (head, Body::from(file.data.into_owned())).into_response()
+            }
         }
         None => (StatusCode::NOT_FOUND, format!("no file {path}")).into_response(),
     }
 }
 
 /// `index.html`, for `/`, `/g/{id}` and `/j/{invite}`.
-pub async fn index() -> Response {
+pub async fn index(headers: HeaderMap) -> Response {
     if !has_page() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -51,10 +57,15 @@ pub async fn index() -> Response {
         )
             .into_response();
     }
-    file("index.html", REVALIDATE)
+    file("index.html", &headers)
 }
 
 /// `/assets/{*path}`.
-pub async fn asset(Path(path): Path<String>) -> Response {
-    file(&format!("assets/{path}"), IMMUTABLE)
+pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    file(&format!("assets/{path}"), &headers)
+}
+
+/// Lower-case hex digits of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

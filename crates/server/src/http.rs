@@ -40,7 +40,10 @@ struct Created {
 }
 
 /// `POST /api/games`.
-pub async fn create(State(shared): State<Arc<Shared>>, body: Bytes) -> Result<Response, ActionError> {
+pub async fn create(
+    State(shared): State<Arc<Shared>>,
+    body: Bytes,
+) -> Result<Response, ActionError> {
     let request: NewGame = serde_json::from_slice(&body)
         .map_err(|e| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}")))?;
     let setup = GameSetup::from_request(&request)?;
@@ -75,8 +78,13 @@ pub async fn invite(
         .await
         .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??
         .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no invitation {invite}")))?;
-    let (color, token) = shared.ask(&game, |reply| Command::TakeSeat { reply }).await??;
-    Ok(axum::Json(serde_json::json!({"game": game, "token": token, "color": color})).into_response())
+    let (color, token) = shared
+        .ask(&game, |reply| Command::TakeSeat { reply })
+        .await??;
+    Ok(
+        axum::Json(serde_json::json!({"game": game, "token": token, "color": color}))
+            .into_response(),
+    )
 }
 
 /// `GET /api/games/{id}`: the state as a spectator sees it.

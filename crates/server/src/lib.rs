@@ -16,8 +16,10 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
+pub mod client;
 pub mod error;
 pub mod event;
+pub mod external;
 pub mod http;
 pub mod protocol;
 pub mod record;
@@ -197,7 +199,9 @@ impl Server {
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let addr = self.local_addr().unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
+        let addr = self
+            .local_addr()
+            .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
         let shutdown = self.shutdown;
         let signal = async move {
             stop.await;

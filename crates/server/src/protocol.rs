@@ -121,7 +121,10 @@ pub fn parse(text: &str) -> Result<ClientMessage, ActionError> {
     if text.len() > MAX_FRAME {
         return Err(ActionError::new(
             ErrorCode::TooLarge,
-            format!("a frame of {} bytes is over the limit of {MAX_FRAME}", text.len()),
+            format!(
+                "a frame of {} bytes is over the limit of {MAX_FRAME}",
+                text.len()
+            ),
         ));
     }
     let mut value: serde_json::Value = serde_json::from_str(text)

@@ -314,7 +314,12 @@ impl Record {
     }
 
     /// A take-back request or its answer (casual games only).
-    fn takeback(&mut self, color: Color, action: OfferAction, at: Duration) -> Result<(), ActionError> {
+    fn takeback(
+        &mut self,
+        color: Color,
+        action: OfferAction,
+        at: Duration,
+    ) -> Result<(), ActionError> {
         self.ensure_ongoing()?;
         if !self.setup.casual {
             return Err(refuse(
@@ -325,10 +330,16 @@ impl Record {
         match action {
             OfferAction::Offer => {
                 if self.takeback_plies(color).is_none() {
-                    return Err(refuse(ErrorCode::NotAllowed, "you have no move to take back"));
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "you have no move to take back",
+                    ));
                 }
                 if self.takeback.is_some() {
-                    return Err(refuse(ErrorCode::NotAllowed, "a take-back is already asked for"));
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a take-back is already asked for",
+                    ));
                 }
                 self.takeback = Some(color);
             }
@@ -374,15 +385,24 @@ impl Record {
         game: Option<String>,
     ) -> Result<(), ActionError> {
         if !self.is_over() {
-            return Err(refuse(ErrorCode::NotAllowed, "a rematch comes after the game"));
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "a rematch comes after the game",
+            ));
         }
         if self.rematch.is_some() {
-            return Err(refuse(ErrorCode::NotAllowed, "the rematch is already agreed"));
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "the rematch is already agreed",
+            ));
         }
         match action {
             OfferAction::Offer => {
                 if self.rematch_offer.is_some() {
-                    return Err(refuse(ErrorCode::NotAllowed, "a rematch is already offered"));
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a rematch is already offered",
+                    ));
                 }
                 self.rematch_offer = Some(color);
             }
@@ -442,8 +462,10 @@ mod tests {
             at: 40_000,
             event: Event::Takeback { color, action },
         };
-        r.apply(tb(Side::Black, OfferAction::Offer)).expect("request");
-        r.apply(tb(Side::White, OfferAction::Accept)).expect("accept");
+        r.apply(tb(Side::Black, OfferAction::Offer))
+            .expect("request");
+        r.apply(tb(Side::White, OfferAction::Accept))
+            .expect("accept");
         assert_eq!(r.plies.len(), 1);
         assert_eq!(r.turn(), Color::Black);
         let after = [Color::White, Color::Black].map(|c| r.timed.clock().remaining(c, at));
@@ -478,7 +500,9 @@ mod tests {
         .expect("seat");
         r.apply(mv(101_000, "e2e4")).expect("clock running");
         assert_eq!(
-            r.timed.clock().remaining(Color::White, Duration::from_secs(101)),
+            r.timed
+                .clock()
+                .remaining(Color::White, Duration::from_secs(101)),
             Some(Duration::from_secs(59))
         );
     }

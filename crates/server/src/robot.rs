@@ -43,6 +43,8 @@ pub enum EngineChoice {
     /// Rochade's own engine.
     #[default]
     Builtin,
+    /// An external UCI engine.
+    External(std::path::PathBuf),
 }
 
 impl EngineChoice {
@@ -50,7 +52,23 @@ impl EngineChoice {
     pub fn brain(&self, level: Level) -> Box<dyn Brain> {
         match self {
             EngineChoice::Builtin => Box::new(Robot::new(level)),
+            EngineChoice::External(path) => {
+                Box::new(crate::external::External::new(path.clone(), level))
+            }
         }
+    }
+
+    /// An external UCI engine at `path`, once it has shown that it starts
+    /// and speaks UCI.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::external::ExternalError`] saying why it cannot be used.
+    pub fn external(
+        path: &std::path::Path,
+    ) -> Result<EngineChoice, crate::external::ExternalError> {
+        crate::external::check(path)?;
+        Ok(EngineChoice::External(path.to_owned()))
     }
 }
 

@@ -236,7 +236,8 @@ impl Room {
             Command::Leave { seats } => {
                 for color in [Color::White, Color::Black] {
                     if seats.holds(color) {
-                        self.connected[index(color)] = self.connected[index(color)].saturating_sub(1);
+                        self.connected[index(color)] =
+                            self.connected[index(color)].saturating_sub(1);
                     }
                 }
                 if seats != Seats::Spectator {
@@ -347,7 +348,8 @@ impl Room {
     /// everyone, let the robot answer.
     fn after_change(&mut self) {
         if let Some((_, stop)) = &self.thinking
-            && (self.record.is_over() || Some(self.record.turn()) != self.record.setup.robot_color())
+            && (self.record.is_over()
+                || Some(self.record.turn()) != self.record.setup.robot_color())
         {
             stop.store(true, Ordering::Relaxed);
             self.thinking = None;
@@ -391,7 +393,13 @@ impl Room {
             return;
         }
         let flag = self.record.timed.clock().flag(self.now());
-        if matches!(flag, Flag::Fallen(_) | Flag::BothFallen { in_last_period: true }) {
+        if matches!(
+            flag,
+            Flag::Fallen(_)
+                | Flag::BothFallen {
+                    in_last_period: true
+                }
+        ) {
             let _ = self.commit(Event::Flag).await;
         }
     }
@@ -421,7 +429,12 @@ impl Room {
         let robot = self.record.setup.robot_color();
         match message {
             ClientMessage::Ping => Ok(()),
-            ClientMessage::Move { ply, uci, san, lang } => {
+            ClientMessage::Move {
+                ply,
+                uci,
+                san,
+                lang,
+            } => {
                 let color = Self::actor(seats, None, turn)?;
                 if self.record.is_over() {
                     return Err(ActionError::new(ErrorCode::GameOver, "the game is over"));
@@ -492,7 +505,11 @@ impl Room {
             }
             ClientMessage::Takeback { action, color } => {
                 // A local player takes back the move just made.
-                let default = if seats == Seats::Both { turn.other() } else { turn };
+                let default = if seats == Seats::Both {
+                    turn.other()
+                } else {
+                    turn
+                };
                 let color = Self::actor(seats, color, default)?;
                 let action = OfferAction::from(action);
                 self.commit(Event::Takeback {
@@ -513,8 +530,12 @@ impl Room {
             }
             ClientMessage::Rematch { action, color } => {
                 let color = Self::actor(seats, color, turn)?;
-                self.rematch(color, action, seats == Seats::Both || robot == Some(color.other()))
-                    .await
+                self.rematch(
+                    color,
+                    action,
+                    seats == Seats::Both || robot == Some(color.other()),
+                )
+                .await
             }
         }
     }
@@ -646,7 +667,9 @@ impl Room {
         tags.set("Event", "Rochade game");
         tags.set("Site", &format!("/g/{}", setup.id));
         let name = |color: Color| match setup.robot {
-            Some((level, side)) if Color::from(side) == color => format!("Rochade robot level {level}"),
+            Some((level, side)) if Color::from(side) == color => {
+                format!("Rochade robot level {level}")
+            }
             _ => format!("{color}").to_owned(),
         };
         tags.set("White", &name(Color::White));

@@ -163,7 +163,14 @@ impl GameSetup {
             (Mode::Robot, level) => {
                 let level = level.unwrap_or(1);
                 Level::new(level).map_err(|e| bad(format!("level: {e}")))?;
-                Some((level, if color == Side::White { Side::Black } else { Side::White }))
+                Some((
+                    level,
+                    if color == Side::White {
+                        Side::Black
+                    } else {
+                        Side::White
+                    },
+                ))
             }
             (_, Some(_)) => return Err(bad("level: only robot games have a level".into())),
             (_, None) => None,
@@ -205,7 +212,13 @@ impl GameSetup {
 
     /// The setup of a rematch: a new id and tokens, colours swapped.
     pub fn rematch(&self) -> GameSetup {
-        let swap = |s: Side| if s == Side::White { Side::Black } else { Side::White };
+        let swap = |s: Side| {
+            if s == Side::White {
+                Side::Black
+            } else {
+                Side::White
+            }
+        };
         let white_token = random_code(TOKEN_LEN);
         let black_token = if self.mode == Mode::Local {
             white_token.clone()

@@ -151,7 +151,10 @@ impl<'a> GameState<'a> {
         let over = record.is_over();
         let clock = record.timed.clock();
         let control = clock.control();
-        let clock_state = match (clock.remaining(Color::White, now), clock.remaining(Color::Black, now)) {
+        let clock_state = match (
+            clock.remaining(Color::White, now),
+            clock.remaining(Color::Black, now),
+        ) {
             (Some(white), Some(black)) => Some(ClockState {
                 control: control.to_string(),
                 category: control.category(RuleSet::Fide).as_str(),

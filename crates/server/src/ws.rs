@@ -89,7 +89,11 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, to
                 },
                 _ = shutdown.changed() => break,
             };
-            if sink.send(Message::Text(Utf8Bytes::from(text))).await.is_err() {
+            if sink
+                .send(Message::Text(Utf8Bytes::from(text)))
+                .await
+                .is_err()
+            {
                 break;
             }
         }

@@ -114,8 +114,9 @@ impl Storage for SqliteStorage {
             let mut create = tx.prepare_cached(
                 "INSERT INTO games (id, setup, invite, epoch) VALUES (?1, ?2, ?3, ?4)",
             )?;
-            let mut append = tx
-                .prepare_cached("INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)")?;
+            let mut append = tx.prepare_cached(
+                "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
+            )?;
             let mut finish = tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?;
             let mut epoch_of = tx.prepare_cached("UPDATE games SET epoch = ?2 WHERE id = ?1")?;
             for op in ops {
@@ -156,7 +157,13 @@ impl Storage for SqliteStorage {
             .query_row(
                 "SELECT setup, epoch, finished FROM games WHERE id = ?1",
                 params![id],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, bool>(2)?)),
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, bool>(2)?,
+                    ))
+                },
             )
             .optional()?;
         let Some((setup, epoch, finished)) = row else {
@@ -166,7 +173,11 @@ impl Storage for SqliteStorage {
         let mut stmt =
             conn.prepare_cached("SELECT seq, at, body FROM events WHERE game = ?1 ORDER BY seq")?;
         let rows = stmt.query_map(params![id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
         })?;
         let mut events = Vec::new();
         for (i, row) in rows.enumerate() {
@@ -213,7 +224,9 @@ impl Storage for SqliteStorage {
     fn last_alive(&self) -> Result<Option<u64>, StorageError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         Ok(conn
-            .query_row("SELECT at FROM alive WHERE id = 1", [], |r| r.get::<_, i64>(0))
+            .query_row("SELECT at FROM alive WHERE id = 1", [], |r| {
+                r.get::<_, i64>(0)
+            })
             .optional()?
             .map(|at| at as u64))
     }

@@ -1,0 +1,169 @@
+//! A small client for the server's HTTP API and WebSocket, for the load
+//! tester and the tests: one JSON POST over plain HTTP/1.1, and a game
+//! socket that sends and reads JSON messages.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A client-side failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The network failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+    /// The WebSocket failed.
+    #[error("websocket: {0}")]
+    WebSocket(#[from] Box<tokio_tungstenite::tungstenite::Error>),
+    /// The server answered something unreadable.
+    #[error("bad answer: {0}")]
+    BadAnswer(String),
+    /// Nothing came in time.
+    #[error("no answer within {0:?}")]
+    Timeout(Duration),
+    /// The socket closed.
+    #[error("the socket closed")]
+    Closed,
+}
+
+/// `POST {path}` with a JSON `body` to `host` (`127.0.0.1:8080`); returns
+/// the status and the JSON answer.
+///
+/// # Errors
+///
+/// [`ClientError`] when the connection fails or the answer is not HTTP + JSON.
+pub async fn post_json(host: &str, path: &str, body: &Value) -> Result<(u16, Value), ClientError> {
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(host).await?;
+    stream.write_all(request.as_bytes()).await?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await?;
+    let text = String::from_utf8_lossy(&answer);
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| ClientError::BadAnswer(text.to_string()))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ClientError::BadAnswer(head.to_owned()))?;
+    let json =
+        serde_json::from_str(body).map_err(|e| ClientError::BadAnswer(format!("{e}: {body}")))?;
+    Ok((status, json))
+}
+
+/// A player's or spectator's socket to one game.
+#[derive(Debug)]
+pub struct GameSocket {
+    /// The connection.
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl GameSocket {
+    /// Opens `/ws/{game}?token={token}` at `host`.
+    ///
+    /// # Errors
+    ///
+    /// When the connection or the upgrade fails.
+    pub async fn connect(host: &str, game: &str, token: &str) -> Result<GameSocket, ClientError> {
+        let url = format!("ws://{host}/ws/{game}?token={token}");
+        let (stream, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(Box::new)?;
+        Ok(GameSocket { stream })
+    }
+
+    /// Sends one message.
+    ///
+    /// # Errors
+    ///
+    /// When the socket fails.
+    pub async fn send(&mut self, message: &Value) -> Result<(), ClientError> {
+        self.send_text(message.to_string()).await
+    }
+
+    /// Sends one text frame as it is.
+    ///
+    /// # Errors
+    ///
+    /// When the socket fails.
+    pub async fn send_text(&mut self, text: String) -> Result<(), ClientError> {
+        self.stream
+            .send(Message::text(text))
+            .await
+            .map_err(Box::new)?;
+        Ok(())
+    }
+
+    /// The next JSON message, waiting at most `wait`.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::Timeout`], [`ClientError::Closed`], or an unreadable message.
+    pub async fn recv(&mut self, wait: Duration) -> Result<Value, ClientError> {
+        loop {
+            let frame = tokio::time::timeout(wait, self.stream.next())
+                .await
+                .map_err(|_| ClientError::Timeout(wait))?;
+            match frame {
+                None => return Err(ClientError::Closed),
+                Some(Err(e)) => return Err(Box::new(e).into()),
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(text.as_str())
+                        .map_err(|e| ClientError::BadAnswer(format!("{e}: {text}")));
+                }
+                Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Reads messages until one of type `t` satisfies `wanted`; returns it.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameSocket::recv`], with `wait` for the whole search.
+    pub async fn until(
+        &mut self,
+        t: &str,
+        wait: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> Result<Value, ClientError> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let message = self.recv(left).await?;
+            if message["t"] == t && wanted(&message) {
+                return Ok(message);
+            }
+        }
+    }
+
+    /// The next state satisfying `wanted` (its `state` object).
+    ///
+    /// # Errors
+    ///
+    /// As [`GameSocket::until`].
+    pub async fn state(
+        &mut self,
+        wait: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> Result<Value, ClientError> {
+        let m = self.until("state", wait, |m| wanted(&m["state"])).await?;
+        Ok(m["state"].clone())
+    }
+
+    /// Closes the socket.
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}

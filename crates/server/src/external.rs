@@ -1,0 +1,167 @@
+//! The robot played by an external UCI engine (`rochade serve --engine
+//! PATH`), through `rochade_uci::UciClient`. Levels map to Stockfish's
+//! `Skill Level` when the engine has it, and always to a node budget, the
+//! same budgets as the built-in robot's levels.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use rochade_engine::robot::{Level, Robot, RobotClock};
+use rochade_uci::{GoParams, PositionBase, PositionSpec, UciClient};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+
+use crate::robot::Brain;
+
+/// How long the engine may take to start and answer `uci`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How often a search looks at its stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The engine's thinking time without a clock.
+const UNTIMED: Duration = Duration::from_secs(1);
+
+/// Time kept back from the robot's clock for the way to the board.
+const OVERHEAD: Duration = Duration::from_millis(50);
+
+/// An external engine that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("external engine {}: {reason}", path.display())]
+pub struct ExternalError {
+    /// The program.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub reason: String,
+}
+
+/// Checks that `path` starts and speaks UCI.
+///
+/// # Errors
+///
+/// [`ExternalError`] saying why not.
+pub fn check(path: &Path) -> Result<(), ExternalError> {
+    let client = UciClient::spawn(path, &[] as &[&str], HANDSHAKE).map_err(|e| ExternalError {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?;
+    client.quit(Duration::from_secs(1));
+    Ok(())
+}
+
+/// Stockfish's `Skill Level` (0–20) for a level 1–8.
+fn skill(level: Level) -> u8 {
+    [0, 3, 6, 9, 12, 15, 18, 20][usize::from(level.get() - 1)]
+}
+
+/// The robot as an external engine, with the built-in one as a stand-in
+/// when the engine fails.
+pub struct External {
+    /// The running engine, once started.
+    client: Option<UciClient>,
+    /// The program.
+    path: PathBuf,
+    /// The level.
+    level: Level,
+    /// Plays when the engine cannot.
+    fallback: Robot,
+}
+
+impl External {
+    /// A robot at `level` played by the engine at `path` (started on
+    /// first use).
+    pub fn new(path: PathBuf, level: Level) -> External {
+        External {
+            client: None,
+            path,
+            level,
+            fallback: Robot::new(level),
+        }
+    }
+
+    /// Starts the engine and sets its strength.
+    fn start(&self, chess960: bool) -> Result<UciClient, rochade_uci::ClientError> {
+        let mut client = UciClient::spawn(&self.path, &[] as &[&str], HANDSHAKE)?;
+        if client.option("Skill Level").is_some() {
+            client.set_option("Skill Level", Some(&skill(self.level).to_string()))?;
+        }
+        if chess960 && client.option("UCI_Chess960").is_some() {
+            client.set_option("UCI_Chess960", Some("true"))?;
+        }
+        client.is_ready(HANDSHAKE)?;
+        Ok(client)
+    }
+
+    /// One search by the engine.
+    fn search(
+        &mut self,
+        pos: &Chess,
+        clock: Option<RobotClock>,
+        stop: &AtomicBool,
+    ) -> Result<Option<Move>, rochade_uci::ClientError> {
+        let chess960 = pos.castles().mode().is_chess960();
+        if self.client.is_none() {
+            self.client = Some(self.start(chess960)?);
+        }
+        let Some(client) = self.client.as_mut() else {
+            return Ok(None);
+        };
+        let fen = Fen::from_position(pos, EnPassantMode::Legal);
+        client.position(&PositionSpec {
+            base: PositionBase::Fen(fen),
+            moves: Vec::new(),
+        })?;
+        let mut go = GoParams {
+            nodes: self.level.node_budget(),
+            ..GoParams::default()
+        };
+        match clock {
+            Some(c) => {
+                let left = c
+                    .remaining
+                    .saturating_sub(OVERHEAD)
+                    .max(Duration::from_millis(10));
+                let (time, inc) = match pos.turn() {
+                    Color::White => (&mut go.wtime, &mut go.winc),
+                    Color::Black => (&mut go.btime, &mut go.binc),
+                };
+                *time = Some(left);
+                *inc = Some(c.increment);
+                go.movestogo = c.moves_to_go;
+            }
+            None => go.movetime = Some(UNTIMED),
+        }
+        client.start_search(&go)?;
+        let result = loop {
+            if stop.load(Ordering::Relaxed) {
+                break client.stop(HANDSHAKE)?;
+            }
+            match client.wait_bestmove(POLL) {
+                Ok(result) => break result,
+                Err(rochade_uci::ClientError::Timeout { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        };
+        Ok(result.best.to_move(pos).ok())
+    }
+}
+
+impl Brain for External {
+    fn choose(
+        &mut self,
+        pos: &Chess,
+        history: &[u64],
+        clock: Option<RobotClock>,
+        stop: &AtomicBool,
+    ) -> Option<Move> {
+        match self.search(pos, clock, stop) {
+            Ok(Some(m)) if pos.is_legal(m) => Some(m),
+            _ => {
+                // A dead or confused engine must not stall the game.
+                self.client = None;
+                self.fallback.choose_move(pos, history, clock, stop)
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! A server on a free port with its own database, for the tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rochade_server::client::{GameSocket, post_json};
+use rochade_server::{ServeConfig, Server, Shared};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+/// How long a test waits for one answer.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A fresh database path.
+pub fn temp_db() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "rochade-server-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join("games.sqlite")
+}
+
+/// A running server.
+pub struct TestServer {
+    /// `127.0.0.1:port`.
+    pub host: String,
+    /// Its shared handles.
+    pub shared: Arc<Shared>,
+    /// The database.
+    pub db: PathBuf,
+    /// Stops it.
+    stop: Option<oneshot::Sender<()>>,
+    /// Its task.
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// Starts a server over `db`.
+    pub async fn start_with(db: PathBuf) -> TestServer {
+        let config = ServeConfig::new("127.0.0.1:0".parse().expect("addr"), db.clone());
+        let server = Server::bind(config).await.expect("server starts");
+        let host = server.local_addr().expect("bound").to_string();
+        let shared = server.shared();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .run(async move {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("serves");
+        });
+        TestServer {
+            host,
+            shared,
+            db,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// Starts a server with a fresh database.
+    pub async fn start() -> TestServer {
+        TestServer::start_with(temp_db()).await
+    }
+
+    /// Stops it cleanly.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+
+    /// Creates a game; returns the answer.
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, answer) = post_json(&self.host, "/api/games", &body)
+            .await
+            .expect("create");
+        assert_eq!(status, 201, "{answer}");
+        answer
+    }
+
+    /// Opens a socket and reads the first state.
+    pub async fn connect(&self, game: &Value, token: &str) -> (GameSocket, Value) {
+        let id = game["game"].as_str().expect("id");
+        let mut socket = GameSocket::connect(&self.host, id, token)
+            .await
+            .expect("connects");
+        let state = socket.state(WAIT, |_| true).await.expect("first state");
+        (socket, state)
+    }
+}
+
+/// Sends a move answering ply `ply`.
+pub async fn play(socket: &mut GameSocket, ply: usize, uci: &str) {
+    socket
+        .send(&json!({"t": "move", "ply": ply, "uci": uci}))
+        .await
+        .expect("sends");
+}
+
+/// Plays `moves` from ply 0 on one socket holding both seats; returns the
+/// last state.
+pub async fn play_all(socket: &mut GameSocket, moves: &[&str]) -> Value {
+    let mut state = Value::Null;
+    for (ply, uci) in moves.iter().enumerate() {
+        play(socket, ply, uci).await;
+        state = socket
+            .state(WAIT, |s| s["ply"] == ply + 1)
+            .await
+            .expect("the move is acknowledged");
+    }
+    state
+}
