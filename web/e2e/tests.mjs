@@ -50,6 +50,7 @@ export const tests = [
         await waitPly(page, state.ply + 1, 15_000, true);
         if (moves === 3) {
           mkdirSync(out, { recursive: true });
+          await page.waitForTimeout(400); // the last move's animation
           await page.screenshot({ path: join(out, 'screenshot.png') });
           await page.setViewportSize({ width: 390, height: 844 });
           await page.screenshot({ path: join(out, 'phone.png'), fullPage: true });
