@@ -140,9 +140,11 @@ export const tests = [
       const pb = await b.newPage();
       await pa.goto(base);
       await startGame(pa, { opponent: 'friend', color: 'white', control: '10+5' });
-      const link = await byId(pa, 'invite-link').inputValue();
+      const link = await byId(pa, 'invite-any').inputValue();
+      assert(/\/j\//.test(link), `the invitation link: ${link}`);
       await pb.goto(link);
       await pb.waitForURL(/\/g\//);
+      assert((await byId(pb, 'status').textContent()).includes('Black'), 'the invited friend plays Black');
       await waitPly(pb, 0);
       await clickMove(pa, 'e2e4');
       await waitPly(pb, 1);
@@ -154,6 +156,16 @@ export const tests = [
         const r = await waitResult(p);
         assert(r.result === '1/2-1/2' && r.reason === 'agreement', `drawn by agreement: ${r.result} ${r.reason}`);
       }
+      // A rematch: colours swap, both pages follow to the new game.
+      const first = new URL(pa.url()).pathname;
+      await byId(pa, 'play-again').click();
+      await byId(pb, 'rematch-accept').click();
+      for (const p of [pa, pb]) {
+        await p.waitForFunction((old) => location.pathname !== old, first);
+        await waitPly(p, 0);
+      }
+      assert(new URL(pa.url()).pathname === new URL(pb.url()).pathname, 'both in the same new game');
+      assert((await pb.locator('.board').getAttribute('data-orientation')) === 'white', 'the friend now plays White');
       await a.close();
       await b.close();
     },
