@@ -41,6 +41,8 @@ enum Command {
     Uci(uci::UciArgs),
     /// Serve the game page and live games (HTTP + WebSocket).
     Serve(serve::ServeArgs),
+    /// Play many games over WebSockets against a running server and report round trips.
+    Loadtest(serve::LoadtestArgs),
     /// Play UCI engines against each other: openings, clocks, adjudication, Elo, SPRT, PGN.
     Match(match_cmd::MatchArgs),
     /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
@@ -57,6 +59,7 @@ fn main() -> anyhow::Result<()> {
         Command::TimeControl(args) => timecontrol::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => serve::loadtest(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Tactics(args) => tactics::run(args),
     };

@@ -52,3 +52,48 @@ async fn stop_signal() {
         () = term => {},
     }
 }
+
+/// Arguments of `rochade loadtest`.
+#[derive(Debug, clap::Args)]
+pub struct LoadtestArgs {
+    /// The server to load, e.g. ws://127.0.0.1:8080.
+    #[arg(long, default_value = "ws://127.0.0.1:8080")]
+    url: String,
+    /// Concurrent games (two sockets each).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Moves per second per game.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Seconds to measure once every game has started.
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+    /// Seconds over which the games are started.
+    #[arg(long, default_value_t = 20)]
+    ramp: u64,
+    /// Plies after which a game is resigned and replaced.
+    #[arg(long, default_value_t = 80)]
+    max_plies: usize,
+    /// The server's process id, to report its memory per game (Linux).
+    #[arg(long)]
+    server_pid: Option<u32>,
+}
+
+/// Runs the load and prints the report as JSON.
+pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
+    let config = rochade_server::loadtest::LoadConfig {
+        url: args.url.clone(),
+        games: args.games,
+        rate: args.rate,
+        duration: std::time::Duration::from_secs(args.seconds),
+        ramp: std::time::Duration::from_secs(args.ramp),
+        max_plies: args.max_plies,
+        server_pid: args.server_pid,
+    };
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let report = runtime
+        .block_on(rochade_server::loadtest::run(config))
+        .context("load test")?;
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(())
+}

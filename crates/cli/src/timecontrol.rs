@@ -2,9 +2,9 @@
 
 use anyhow::Context as _;
 use clap::ValueEnum;
-use rochade_laws::clock::{Bonus, Limit, Syntax, TimeControl};
+use rochade_laws::clock::Syntax;
 use rochade_laws::rules::RuleSet;
-use serde::Serialize;
+use rochade_server::timecontrol::Report;
 
 /// Arguments of `rochade timecontrol`.
 #[derive(Debug, clap::Args)]
@@ -42,74 +42,10 @@ impl From<SyntaxArg> for Syntax {
     }
 }
 
-/// The JSON printed.
-#[derive(Debug, Serialize, PartialEq, Eq)]
-pub struct Report {
-    /// The normalized human (or correspondence) form.
-    normalized: String,
-    /// The PGN tag, or null when there is none (correspondence, delays, time per move).
-    pgn: Option<String>,
-    /// blitz, rapid, standard or correspondence.
-    category: &'static str,
-    /// The rule set used for the category.
-    rules: &'static str,
-    /// periods, per_move or no_clock.
-    kind: &'static str,
-    /// The budget of each move, for fixed time per move.
-    per_move_seconds: Option<u64>,
-    /// The periods in order.
-    periods: Vec<PeriodReport>,
-}
-
-/// One period in the JSON.
-#[derive(Debug, Serialize, PartialEq, Eq)]
-struct PeriodReport {
-    /// Moves to make in the period; null for the rest of the game.
-    moves: Option<u32>,
-    /// Time added when the period begins.
-    base_seconds: u64,
-    /// none, increment, bronstein or delay.
-    bonus: &'static str,
-    /// The bonus per move.
-    bonus_seconds: u64,
-}
-
 /// Describe a time control.
 pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<Report> {
-    let tc = TimeControl::parse_as(control, syntax)
-        .with_context(|| format!("invalid time control `{control}`"))?;
-    let (kind, per_move_seconds) = match tc.limit() {
-        Limit::Periods(_) => ("periods", None),
-        Limit::PerMove(budget) => ("per_move", Some(budget.as_secs())),
-        Limit::NoClock => ("no_clock", None),
-    };
-    let periods = tc
-        .periods()
-        .iter()
-        .map(|p| {
-            let bonus = match p.bonus {
-                Bonus::None => "none",
-                Bonus::Increment(_) => "increment",
-                Bonus::Bronstein(_) => "bronstein",
-                Bonus::Delay(_) => "delay",
-            };
-            PeriodReport {
-                moves: p.moves.map(|m| m.get()),
-                base_seconds: p.base.as_secs(),
-                bonus,
-                bonus_seconds: p.bonus.amount().as_secs(),
-            }
-        })
-        .collect();
-    Ok(Report {
-        normalized: tc.to_string(),
-        pgn: tc.to_pgn(),
-        category: tc.category(rules).as_str(),
-        rules: rules.as_str(),
-        kind,
-        per_move_seconds,
-        periods,
-    })
+    rochade_server::timecontrol::report(control, rules, syntax)
+        .with_context(|| format!("invalid time control `{control}`"))
 }
 
 /// Run the subcommand: print one JSON object on stdout.

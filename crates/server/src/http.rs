@@ -123,3 +123,30 @@ pub async fn pgn(
 pub async fn health() -> &'static str {
     "ok"
 }
+
+/// The query of `/api/timecontrol`.
+#[derive(Debug, serde::Deserialize)]
+pub struct ControlQuery {
+    /// The time control text.
+    #[serde(default)]
+    tc: String,
+}
+
+/// `GET /api/timecontrol?tc=5%2B3`: the control as `rochade timecontrol`
+/// prints it.
+pub async fn timecontrol(
+    axum::extract::Query(query): axum::extract::Query<ControlQuery>,
+) -> Result<Response, ActionError> {
+    let report = crate::timecontrol::report(
+        &query.tc,
+        rochade_laws::RuleSet::Fide,
+        rochade_laws::clock::Syntax::Auto,
+    )
+    .map_err(|e| {
+        ActionError::new(
+            ErrorCode::BadRequest,
+            format!("time control `{}`: {e}", query.tc),
+        )
+    })?;
+    Ok(axum::Json(report).into_response())
+}

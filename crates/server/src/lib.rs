@@ -21,6 +21,7 @@ pub mod error;
 pub mod event;
 pub mod external;
 pub mod http;
+pub mod loadtest;
 pub mod protocol;
 pub mod record;
 pub mod robot;
@@ -29,6 +30,7 @@ pub mod rooms;
 pub mod setup;
 pub mod state;
 pub mod storage;
+pub mod timecontrol;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -59,6 +61,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/invites/{invite}", post(http::invite))
         .route("/api/games/{id}", get(http::game))
         .route("/api/games/{id}/pgn", get(http::pgn))
+        .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
         // Live games.
         .route("/ws/{id}", get(socket))

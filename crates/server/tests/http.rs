@@ -218,3 +218,20 @@ async fn bad_requests_say_what_is_wrong() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(json_of(&answer)["error"]["code"], "not_found");
 }
+
+#[tokio::test]
+async fn time_controls_are_described() {
+    let (app, _stop) = fresh();
+    let (status, _, body) = send(&app, get("/api/timecontrol?tc=40%2F90%2B30%2C%2030%2B30")).await;
+    assert_eq!(status, StatusCode::OK);
+    let report = json_of(&body);
+    assert_eq!(report["normalized"], "40/90+30, 30+30");
+    assert_eq!(report["category"], "standard");
+    assert_eq!(report["pgn"], "40/5400+30:1800+30");
+    let (status, _, body) = send(&app, get("/api/timecontrol?tc=5%20d3")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(json_of(&body)["periods"][0]["bonus"], "delay");
+    let (status, _, body) = send(&app, get("/api/timecontrol?tc=abc")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(&body)["error"]["code"], "bad_request");
+}

@@ -1,0 +1,301 @@
+//! `rochade loadtest`: many games over real WebSockets against a running
+//! server. Each game is a friend game with one socket per colour; the side
+//! to move plays a random legal move about every `1/rate` seconds and
+//! times the round trip from sending the move to the state that
+//! acknowledges it. Every acknowledged move list is compared with the
+//! moves sent, which counts lost and duplicated moves.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rochade_laws::notation::write_uci;
+use serde::Serialize;
+use serde_json::{Value, json};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+use tokio::sync::Mutex;
+use tokio::time::Instant;
+
+use crate::client::{ClientError, GameSocket, post_json};
+
+/// How long a move may wait for its acknowledgement before it counts as lost.
+const ACK_WAIT: Duration = Duration::from_secs(10);
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct LoadConfig {
+    /// The server, `ws://host:port` (or `host:port`).
+    pub url: String,
+    /// Concurrent games (two sockets each).
+    pub games: usize,
+    /// Moves per second per game.
+    pub rate: f64,
+    /// How long to measure after all games have started.
+    pub duration: Duration,
+    /// Time over which the games are started.
+    pub ramp: Duration,
+    /// A game is resigned and replaced after this many plies.
+    pub max_plies: usize,
+    /// The server's process id, for its memory (Linux `/proc`).
+    pub server_pid: Option<u32>,
+}
+
+/// The figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoadReport {
+    /// Concurrent games.
+    pub games: usize,
+    /// Open sockets.
+    pub sockets: usize,
+    /// Moves acknowledged while measuring.
+    pub moves: u64,
+    /// Moves per second while measuring.
+    pub moves_per_second: f64,
+    /// Median round trip, ms.
+    pub p50_ms: f64,
+    /// 99th percentile round trip, ms.
+    pub p99_ms: f64,
+    /// Slowest round trip, ms.
+    pub max_ms: f64,
+    /// Moves never acknowledged, or missing from the acknowledged list.
+    pub lost: u64,
+    /// Moves that appeared more than once.
+    pub duplicated: u64,
+    /// Error messages received.
+    pub errors: u64,
+    /// Games that failed to start or broke off.
+    pub failed_games: u64,
+    /// Server memory before the games, KiB.
+    pub rss_before_kib: Option<u64>,
+    /// Server memory with all games running, KiB.
+    pub rss_after_kib: Option<u64>,
+    /// Server memory per active game, KiB.
+    pub kib_per_game: Option<f64>,
+}
+
+/// Counters shared by the game tasks.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Round trips in microseconds, while measuring.
+    rtts: Mutex<Vec<u32>>,
+    /// Lost moves.
+    lost: AtomicU64,
+    /// Duplicated moves.
+    duplicated: AtomicU64,
+    /// Error messages.
+    errors: AtomicU64,
+    /// Broken games.
+    failed: AtomicU64,
+}
+
+/// The server's resident memory in KiB (`VmRSS` of `/proc/PID/status`).
+pub fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs the load and reports.
+///
+/// # Errors
+///
+/// When the server cannot be reached at all.
+pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
+    let host = config
+        .url
+        .trim_start_matches("ws://")
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    // One game first: fail fast if the server is not there.
+    post_json(
+        &host,
+        "/api/games",
+        &json!({"opponent": "local", "time_control": "-"}),
+    )
+    .await?;
+    let rss_before = config.server_pid.and_then(rss_kib);
+    let tally = Arc::new(Tally::default());
+    let start = Instant::now();
+    let measure_from = start + config.ramp + Duration::from_secs(2);
+    let end = measure_from + config.duration;
+    let mut tasks = Vec::with_capacity(config.games);
+    for i in 0..config.games {
+        let delay = config.ramp.mul_f64(i as f64 / config.games.max(1) as f64);
+        let (host, tally, config) = (host.clone(), tally.clone(), config.clone());
+        tasks.push(tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            while Instant::now() < end {
+                if play_game(&host, &config, &tally, measure_from, end)
+                    .await
+                    .is_err()
+                {
+                    tally.failed.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }));
+    }
+    tokio::time::sleep_until(measure_from + config.duration / 2).await;
+    let rss_after = config.server_pid.and_then(rss_kib);
+    for task in tasks {
+        let _ = task.await;
+    }
+    let mut rtts = std::mem::take(&mut *tally.rtts.lock().await);
+    rtts.sort_unstable();
+    let at = |q: f64| -> f64 {
+        if rtts.is_empty() {
+            return 0.0;
+        }
+        let i = ((rtts.len() as f64 - 1.0) * q).round() as usize;
+        f64::from(rtts[i.min(rtts.len() - 1)]) / 1000.0
+    };
+    let moves = rtts.len() as u64;
+    Ok(LoadReport {
+        games: config.games,
+        sockets: 2 * config.games,
+        moves,
+        moves_per_second: moves as f64 / config.duration.as_secs_f64(),
+        p50_ms: at(0.5),
+        p99_ms: at(0.99),
+        max_ms: at(1.0),
+        lost: tally.lost.load(Ordering::Relaxed),
+        duplicated: tally.duplicated.load(Ordering::Relaxed),
+        errors: tally.errors.load(Ordering::Relaxed),
+        failed_games: tally.failed.load(Ordering::Relaxed),
+        rss_before_kib: rss_before,
+        rss_after_kib: rss_after,
+        kib_per_game: rss_before
+            .zip(rss_after)
+            .map(|(b, a)| (a.saturating_sub(b)) as f64 / config.games.max(1) as f64),
+    })
+}
+
+/// A random legal move in the state's position, in UCI.
+fn random_move(state: &Value) -> Option<String> {
+    let fen: Fen = state["fen"].as_str()?.parse().ok()?;
+    let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
+    let moves = pos.legal_moves();
+    let m = moves.choose(&mut rand::rng())?;
+    Some(write_uci(*m, CastlingMode::Standard))
+}
+
+/// The UCI moves of a state.
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m["uci"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Reads `socket` until the state at `ply`, counting errors.
+async fn state_at(
+    socket: &mut GameSocket,
+    ply: usize,
+    tally: &Tally,
+) -> Result<Value, ClientError> {
+    let deadline = Instant::now() + ACK_WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let message = socket.recv(left).await?;
+        if message["t"] == "error" {
+            tally.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        if message["t"] == "state" && message["state"]["ply"].as_u64() >= Some(ply as u64) {
+            return Ok(message["state"].clone());
+        }
+    }
+}
+
+/// One friend game from creation to `max_plies` (or its end).
+async fn play_game(
+    host: &str,
+    config: &LoadConfig,
+    tally: &Tally,
+    measure_from: Instant,
+    end: Instant,
+) -> Result<(), ClientError> {
+    let (_, game) = post_json(
+        host,
+        "/api/games",
+        &json!({"opponent": "friend", "color": "white", "time_control": "-"}),
+    )
+    .await?;
+    let id = game["game"]
+        .as_str()
+        .ok_or_else(|| ClientError::BadAnswer(game.to_string()))?;
+    let white_token = game["token"].as_str().unwrap_or_default();
+    let black_token = game["links"]["black"]
+        .as_str()
+        .and_then(|l| l.split_once('#'))
+        .map(|(_, t)| t)
+        .unwrap_or_default();
+    let mut sockets = [
+        GameSocket::connect(host, id, white_token).await?,
+        GameSocket::connect(host, id, black_token).await?,
+    ];
+    let mut state = state_at(&mut sockets[0], 0, tally).await?;
+    state_at(&mut sockets[1], 0, tally).await?;
+    let interval = Duration::from_secs_f64(1.0 / config.rate.max(0.001));
+    // Spread the games' moves over the interval.
+    let mut next = Instant::now() + interval.mul_f64(rand::rng().random::<f64>());
+    let mut sent: Vec<String> = Vec::new();
+    while Instant::now() < end && sent.len() < config.max_plies && state["dests"] != json!({}) {
+        tokio::time::sleep_until(next).await;
+        next += interval;
+        let ply = sent.len();
+        let Some(uci) = random_move(&state) else {
+            break;
+        };
+        let mover = ply % 2;
+        let sent_at = Instant::now();
+        sockets[mover]
+            .send(&json!({"t": "move", "ply": ply, "uci": uci}))
+            .await?;
+        sent.push(uci);
+        let ack = match state_at(&mut sockets[mover], ply + 1, tally).await {
+            Ok(ack) => ack,
+            Err(ClientError::Timeout(_)) => {
+                tally.lost.fetch_add(1, Ordering::Relaxed);
+                return Err(ClientError::Timeout(ACK_WAIT));
+            }
+            Err(e) => return Err(e),
+        };
+        let rtt = sent_at.elapsed();
+        if sent_at >= measure_from && sent_at < end {
+            tally
+                .rtts
+                .lock()
+                .await
+                .push(rtt.as_micros().min(u128::from(u32::MAX)) as u32);
+        }
+        let acked = moves_of(&ack);
+        if acked.len() > sent.len() {
+            tally
+                .duplicated
+                .fetch_add((acked.len() - sent.len()) as u64, Ordering::Relaxed);
+        }
+        if acked.len() < sent.len()
+            || acked[..sent.len().min(acked.len())] != sent[..sent.len().min(acked.len())]
+        {
+            tally.lost.fetch_add(1, Ordering::Relaxed);
+            return Err(ClientError::BadAnswer(format!("game {id}: moves differ")));
+        }
+        state = state_at(&mut sockets[1 - mover], ply + 1, tally).await?;
+    }
+    if state["outcome"].is_null() {
+        sockets[0].send(&json!({"t": "resign"})).await?;
+        let _ = state_at(&mut sockets[0], usize::MAX, tally).await;
+    }
+    for socket in sockets {
+        socket.close().await;
+    }
+    Ok(())
+}
