@@ -196,6 +196,33 @@ export const tests = [
     },
   },
   {
+    name: 'the settings panel: a custom control with delay, its category, a bad control, Chess960 by number',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      const category = byId(page, 'category');
+      await byId(page, 'time-control').selectOption('90+30');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.dataset.category === 'standard');
+      await byId(page, 'time-control').selectOption('custom');
+      await byId(page, 'custom-control').fill('5+x');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.classList.contains('bad'));
+      assert(await byId(page, 'play').isDisabled(), 'Play waits for a control the Laws can read');
+      await byId(page, 'custom-control').fill('5 d3');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.dataset.category === 'blitz');
+      assert(!(await byId(page, 'play').isDisabled()), `Play is enabled: ${await category.textContent()}`);
+      await byId(page, 'opponent').selectOption('local');
+      await byId(page, 'chess960').selectOption('number');
+      await byId(page, 'chess960-number').fill('0');
+      await byId(page, 'play').click();
+      await page.waitForURL(/\/g\//);
+      await page.locator('.board[data-fen]').waitFor();
+      const fen = await page.locator('.board').getAttribute('data-fen');
+      assert(fen.startsWith('bbqnnrkr/pppppppp/'), `Chess960 position 0: ${fen}`);
+      assert((await byId(page, 'game-control').textContent()).includes('5 d3'), 'the control is shown in the game');
+      await page.close();
+    },
+  },
+  {
     name: 'the sound and fullscreen toggles change state',
     async run({ browser, base }) {
       const page = await browser.newPage();
