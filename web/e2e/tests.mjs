@@ -63,6 +63,7 @@ export const tests = [
         await byId(page, 'resign-confirm').click();
       }
       const r = await waitResult(page);
+      console.log(`      robot game: ${moves} moves by White, ${before.outcome ? `ended ${before.outcome.result} by ${before.outcome.reason}` : 'then White resigned'}`);
       if (!before.outcome) {
         assert(r.result === '0-1' && r.reason === 'resignation', `resigned as White: ${r.result} ${r.reason}`);
         assert(r.text.includes('5.1.2'), `the article of resignation is shown: ${r.text}`);
@@ -74,7 +75,7 @@ export const tests = [
     },
   },
   {
-    name: 'a move on the start board starts a game against the robot',
+    name: 'a move on the start board starts a game against the robot, which grants a take-back',
     async run({ browser, base }) {
       const page = await browser.newPage();
       await page.goto(base);
@@ -85,6 +86,10 @@ export const tests = [
       await waitPly(page, 1, 15_000, true);
       const first = await byId(page, 'move').first().getAttribute('data-uci');
       assert(first === 'e2e4', `the game began with the move made on the start board: ${first}`);
+      // A take-back (casual game): the robot agrees.
+      await waitPly(page, 2, 30_000);
+      await byId(page, 'takeback').click();
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-ply')) < 2);
       await page.close();
     },
   },
@@ -110,6 +115,28 @@ export const tests = [
       assert(r.text.includes('0-1') && r.text.includes('checkmate') && r.text.includes('5.1.1'), `result text: ${r.text}`);
       const sans = await byId(page, 'move').evaluateAll((els) => els.map((e) => e.textContent));
       assert(sans.join(' ') === 'f3 e5 g4 Qh4#', `move list: ${sans.join(' ')}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'a threefold claim naming the intended move ends the game ½-½ (9.2)',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1'];
+      for (const [i, uci] of shuffle.entries()) {
+        await clickMove(page, uci);
+        await waitPly(page, i + 1);
+      }
+      assert(await byId(page, 'claim-threefold').isDisabled(), 'no claim before the position is about to repeat');
+      await byId(page, 'claim-with-move').check();
+      await byId(page, 'claim-threefold').click();
+      await byId(page, 'claim-armed').waitFor();
+      await clickMove(page, 'f6g8');
+      const r = await waitResult(page);
+      assert(r.result === '1/2-1/2' && r.reason === 'threefold_repetition', `${r.result} ${r.reason}`);
+      assert(r.text.includes('9.2'), `the article: ${r.text}`);
       await page.close();
     },
   },
