@@ -147,6 +147,8 @@ export const tests = [
       await page.goto(base);
       await byId(page, 'language').selectOption('sk');
       assert((await byId(page, 'play').textContent()) === 'Hrať', 'the Play button is in Slovak');
+      await byId(page, 'time-control').selectOption('5+0');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.textContent?.includes('Bleskový'));
       await startGame(page, { opponent: 'local', control: '-' });
       await typeMove(page, 'Jf3');
       await waitPly(page, 1);

@@ -1,7 +1,7 @@
 // The one settings panel: opponent, colour, time control, Chess960; then Play.
 
 import { h, row, select, tx } from './dom';
-import { isKey, t } from './i18n';
+import { isKey, LANG_CHANGED, t } from './i18n';
 import { ApiError, checkControl, GameState, NewGame } from './protocol';
 
 /** The time-control presets of the issue; `-` is no clock. */
@@ -203,6 +203,12 @@ export function settingsPanel(
         play.disabled = !valid;
       });
   });
+  // The category is written in words of the language: write it again when the language changes.
+  const relabel = (): void => {
+    if (form.isConnected) void validate();
+    else document.removeEventListener(LANG_CHANGED, relabel);
+  };
+  document.addEventListener(LANG_CHANGED, relabel);
   layout();
   void validate();
   return { el: form, current };
