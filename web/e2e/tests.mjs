@@ -150,7 +150,9 @@ export const tests = [
       await byId(page, 'time-control').selectOption('5+0');
       await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.textContent?.includes('Bleskový'));
       await startGame(page, { opponent: 'local', control: '-' });
-      await typeMove(page, 'Jf3');
+      // Typed anywhere on the page, the move goes to the keyboard entry.
+      await page.keyboard.type('Jf3');
+      await page.keyboard.press('Enter');
       await waitPly(page, 1);
       const sans = await byId(page, 'move').evaluateAll((els) => els.map((e) => e.textContent));
       assert(sans.join(' ') === 'Jf3', `move list: ${sans.join(' ')}`);

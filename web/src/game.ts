@@ -113,6 +113,7 @@ export class GameView {
       ),
     );
     this.connection.textContent = t('connecting');
+    document.addEventListener('keydown', this.typeAnywhere);
     this.room = new Room(
       id,
       token,
@@ -125,7 +126,17 @@ export class GameView {
   close(): void {
     this.room.close();
     this.clocks.update(null, false);
+    document.removeEventListener('keydown', this.typeAnywhere);
   }
+
+  /** A letter or digit typed outside any field starts a move in the keyboard entry. */
+  private readonly typeAnywhere = (ev: KeyboardEvent): void => {
+    const target = ev.target as HTMLElement | null;
+    const inField = target !== null && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName);
+    if (inField || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[\p{L}\d]/u.test(ev.key)) return;
+    if (this.moveInput.disabled) return;
+    this.moveInput.focus();
+  };
 
   /** The board reports a move made by hand. */
   boardMove(uci: string): void {
