@@ -119,6 +119,26 @@ export const tests = [
     },
   },
   {
+    name: 'the promotion picker: a pawn takes on a8 and becomes a knight',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      const moves = ['a2a4', 'b7b5', 'a4b5', 'a7a6', 'b5a6', 'c8b7', 'a6b7', 'b8c6'];
+      for (const [i, uci] of moves.entries()) {
+        await clickMove(page, uci);
+        await waitPly(page, i + 1);
+      }
+      await dragMove(page, 'b7a8');
+      await byId(page, 'promotion').waitFor();
+      await byId(page, 'promote-n').click();
+      await waitPly(page, moves.length + 1);
+      const last = await byId(page, 'move').last().textContent();
+      assert(last === 'bxa8=N', `the move list: ${last}`);
+      await page.close();
+    },
+  },
+  {
     name: 'a threefold claim naming the intended move ends the game ½-½ (9.2)',
     async run({ browser, base }) {
       const page = await browser.newPage();
