@@ -197,6 +197,8 @@ export const tests = [
       await pb.waitForURL(/\/g\//);
       assert((await byId(pb, 'status').textContent()).includes('Black'), 'the invited friend plays Black');
       await waitPly(pb, 0);
+      // The creator's board opens for moves once the friend has come.
+      await pa.waitForFunction(() => !document.querySelector('[data-testid="status"]')?.textContent?.includes('Waiting'));
       await clickMove(pa, 'e2e4');
       await waitPly(pb, 1);
       await clickMove(pb, 'e7e5');
