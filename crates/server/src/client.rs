@@ -9,6 +9,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A client-side failure.
@@ -76,7 +77,10 @@ impl GameSocket {
     /// When the connection or the upgrade fails.
     pub async fn connect(host: &str, game: &str, token: &str) -> Result<GameSocket, ClientError> {
         let url = format!("ws://{host}/ws/{game}?token={token}");
-        let (stream, _) = tokio_tungstenite::connect_async(url)
+        let config = WebSocketConfig::default()
+            .read_buffer_size(crate::ws::BUFFER)
+            .write_buffer_size(0);
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(Box::new)?;
         Ok(GameSocket { stream })

@@ -41,6 +41,7 @@ use axum::Router;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use tokio::sync::watch;
 
 pub use error::{ActionError, ErrorCode};
@@ -84,6 +85,9 @@ async fn socket(
     Query(query): Query<SocketQuery>,
 ) -> Response {
     upgrade
+        // Small buffers: thousands of sockets, each message a few KiB.
+        .read_buffer_size(ws::BUFFER)
+        .write_buffer_size(0)
         .max_message_size(ws::HARD_LIMIT)
         .max_frame_size(ws::HARD_LIMIT)
         .on_upgrade(move |socket| ws::serve_socket(socket, shared, id, query.token))
@@ -210,7 +214,11 @@ impl Server {
             stop.await;
             let _ = shutdown.send(true);
         };
-        let result = axum::serve(self.listener, app(self.shared.clone()))
+        // Moves are small and urgent: no Nagle delay.
+        let listener = self.listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let result = axum::serve(listener, app(self.shared.clone()))
             .with_graceful_shutdown(signal)
             .await;
         let _ = self.shared.writer.write(Vec::new()).await;

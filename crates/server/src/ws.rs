@@ -25,6 +25,9 @@ pub const RATE: u32 = 20;
 /// and this get `too_large`, larger ones end the connection.
 pub const HARD_LIMIT: usize = 1 << 20;
 
+/// The read buffer of a socket: room for one 4 KiB message.
+pub const BUFFER: usize = 8 * 1024;
+
 /// A per-socket limit of [`RATE`] messages in each one-second window.
 #[derive(Debug)]
 struct RateLimit {
@@ -72,6 +75,7 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, to
     let _ = tx.send(state::message(&joined.state, seats.as_str())).await;
     let mut updates = joined.updates;
     let mut shutdown = shared.shutdown.clone();
+    let (room, game) = (shared.clone(), id.clone());
     let writer = tokio::spawn(async move {
         loop {
             let text = tokio::select! {
@@ -84,7 +88,13 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, to
                         Some(text) => text,
                         None => continue,
                     },
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    // Too slow to read every state: the latest one will do.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        match room.ask(&game, |reply| Command::State { reply }).await {
+                            Ok(json) => state::message(&json, seats.as_str()),
+                            Err(_) => continue,
+                        }
+                    }
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
                 _ = shutdown.changed() => break,
