@@ -75,7 +75,7 @@ export const tests = [
     },
   },
   {
-    name: 'a move on the start board starts a game against the robot, which grants a take-back',
+    name: 'a move on the start board starts a game against the robot, which grants a take-back; then White resigns',
     async run({ browser, base }) {
       const page = await browser.newPage();
       await page.goto(base);
@@ -90,6 +90,14 @@ export const tests = [
       await waitPly(page, 2, 30_000);
       await byId(page, 'takeback').click();
       await page.waitForFunction(() => Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-ply')) < 2);
+      // Resigning asks first.
+      await byId(page, 'resign').click();
+      await byId(page, 'resign-cancel').click();
+      assert((await byId(page, 'result-box').isHidden()), 'a cancelled resignation changes nothing');
+      await byId(page, 'resign').click();
+      await byId(page, 'resign-confirm').click();
+      const r = await waitResult(page);
+      assert(r.result === '0-1' && r.reason === 'resignation' && r.text.includes('5.1.2'), `resigned: ${r.text}`);
       await page.close();
     },
   },
