@@ -4,8 +4,8 @@
 // bundle. The assets are referenced with a content hash for cache busting.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,8 +43,22 @@ const html = readFileSync(join(here, 'src/index.html'), 'utf8')
   .replace('{{js}}', `/assets/app.js?v=${hash(outputs['app.js'])}`)
   .replace('{{css}}', `/assets/app.css?v=${hash(outputs['app.css'])}`);
 
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(join(dist, 'assets'), { recursive: true });
-writeFileSync(join(dist, 'index.html'), html);
-for (const [name, bytes] of Object.entries(outputs)) writeFileSync(join(dist, 'assets', name), bytes);
+// Files are written only when their bytes change, so that an unchanged page
+// does not make cargo rebuild the server that embeds it.
+const files = { 'index.html': Buffer.from(html) };
+for (const [name, bytes] of Object.entries(outputs)) files[`assets/${name}`] = Buffer.from(bytes);
+for (const old of existing(dist)) if (!(old in files)) rmSync(join(dist, old));
+for (const [name, bytes] of Object.entries(files)) {
+  const path = join(dist, name);
+  mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(path) || !readFileSync(path).equals(bytes)) writeFileSync(path, bytes);
+}
 console.log(`dist: app.js ${outputs['app.js'].length} B, app.css ${outputs['app.css'].length} B, total ${total} B (budget ${budget} B)`);
+
+/** The files below `dir`, as paths relative to it. */
+function existing(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)));
+}

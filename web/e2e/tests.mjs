@@ -50,6 +50,7 @@ export const tests = [
         await waitPly(page, state.ply + 1, 15_000, true);
         if (moves === 3) {
           mkdirSync(out, { recursive: true });
+          await page.waitForTimeout(400); // the last move's animation
           await page.screenshot({ path: join(out, 'screenshot.png') });
           await page.setViewportSize({ width: 390, height: 844 });
           await page.screenshot({ path: join(out, 'phone.png'), fullPage: true });
@@ -62,6 +63,7 @@ export const tests = [
         await byId(page, 'resign-confirm').click();
       }
       const r = await waitResult(page);
+      console.log(`      robot game: ${moves} moves by White, ${before.outcome ? `ended ${before.outcome.result} by ${before.outcome.reason}` : 'then White resigned'}`);
       if (!before.outcome) {
         assert(r.result === '0-1' && r.reason === 'resignation', `resigned as White: ${r.result} ${r.reason}`);
         assert(r.text.includes('5.1.2'), `the article of resignation is shown: ${r.text}`);
@@ -73,7 +75,7 @@ export const tests = [
     },
   },
   {
-    name: 'a move on the start board starts a game against the robot',
+    name: 'a move on the start board starts a game against the robot, which grants a take-back; then White resigns',
     async run({ browser, base }) {
       const page = await browser.newPage();
       await page.goto(base);
@@ -84,6 +86,18 @@ export const tests = [
       await waitPly(page, 1, 15_000, true);
       const first = await byId(page, 'move').first().getAttribute('data-uci');
       assert(first === 'e2e4', `the game began with the move made on the start board: ${first}`);
+      // A take-back (casual game): the robot agrees.
+      await waitPly(page, 2, 30_000);
+      await byId(page, 'takeback').click();
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-ply')) < 2);
+      // Resigning asks first.
+      await byId(page, 'resign').click();
+      await byId(page, 'resign-cancel').click();
+      assert((await byId(page, 'result-box').isHidden()), 'a cancelled resignation changes nothing');
+      await byId(page, 'resign').click();
+      await byId(page, 'resign-confirm').click();
+      const r = await waitResult(page);
+      assert(r.result === '0-1' && r.reason === 'resignation' && r.text.includes('5.1.2'), `resigned: ${r.text}`);
       await page.close();
     },
   },
@@ -113,14 +127,60 @@ export const tests = [
     },
   },
   {
+    name: 'the promotion picker: a pawn takes on a8 and becomes a knight',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      const moves = ['a2a4', 'b7b5', 'a4b5', 'a7a6', 'b5a6', 'c8b7', 'a6b7', 'b8c6'];
+      for (const [i, uci] of moves.entries()) {
+        await clickMove(page, uci);
+        await waitPly(page, i + 1);
+      }
+      await dragMove(page, 'b7a8');
+      await byId(page, 'promotion').waitFor();
+      await byId(page, 'promote-n').click();
+      await waitPly(page, moves.length + 1);
+      const last = await byId(page, 'move').last().textContent();
+      assert(last === 'bxa8=N', `the move list: ${last}`);
+      await page.close();
+    },
+  },
+  {
+    name: 'a threefold claim naming the intended move ends the game ½-½ (9.2)',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1'];
+      for (const [i, uci] of shuffle.entries()) {
+        await clickMove(page, uci);
+        await waitPly(page, i + 1);
+      }
+      assert(await byId(page, 'claim-threefold').isDisabled(), 'no claim before the position is about to repeat');
+      await byId(page, 'claim-with-move').check();
+      await byId(page, 'claim-threefold').click();
+      await byId(page, 'claim-armed').waitFor();
+      await clickMove(page, 'f6g8');
+      const r = await waitResult(page);
+      assert(r.result === '1/2-1/2' && r.reason === 'threefold_repetition', `${r.result} ${r.reason}`);
+      assert(r.text.includes('9.2'), `the article: ${r.text}`);
+      await page.close();
+    },
+  },
+  {
     name: 'the move list and keyboard entry speak Slovak: Jf3',
     async run({ browser, base }) {
       const page = await browser.newPage();
       await page.goto(base);
       await byId(page, 'language').selectOption('sk');
       assert((await byId(page, 'play').textContent()) === 'Hrať', 'the Play button is in Slovak');
+      await byId(page, 'time-control').selectOption('5+0');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.textContent?.includes('Bleskový'));
       await startGame(page, { opponent: 'local', control: '-' });
-      await typeMove(page, 'Jf3');
+      // Typed anywhere on the page, the move goes to the keyboard entry.
+      await page.keyboard.type('Jf3');
+      await page.keyboard.press('Enter');
       await waitPly(page, 1);
       const sans = await byId(page, 'move').evaluateAll((els) => els.map((e) => e.textContent));
       assert(sans.join(' ') === 'Jf3', `move list: ${sans.join(' ')}`);
@@ -139,10 +199,14 @@ export const tests = [
       const pb = await b.newPage();
       await pa.goto(base);
       await startGame(pa, { opponent: 'friend', color: 'white', control: '10+5' });
-      const link = await byId(pa, 'invite-link').inputValue();
+      const link = await byId(pa, 'invite-any').inputValue();
+      assert(/\/j\//.test(link), `the invitation link: ${link}`);
       await pb.goto(link);
       await pb.waitForURL(/\/g\//);
+      assert((await byId(pb, 'status').textContent()).includes('Black'), 'the invited friend plays Black');
       await waitPly(pb, 0);
+      // The creator's board opens for moves once the friend has come.
+      await pa.waitForFunction(() => !document.querySelector('[data-testid="status"]')?.textContent?.includes('Waiting'));
       await clickMove(pa, 'e2e4');
       await waitPly(pb, 1);
       await clickMove(pb, 'e7e5');
@@ -153,6 +217,16 @@ export const tests = [
         const r = await waitResult(p);
         assert(r.result === '1/2-1/2' && r.reason === 'agreement', `drawn by agreement: ${r.result} ${r.reason}`);
       }
+      // A rematch: colours swap, both pages follow to the new game.
+      const first = new URL(pa.url()).pathname;
+      await byId(pa, 'play-again').click();
+      await byId(pb, 'rematch-accept').click();
+      for (const p of [pa, pb]) {
+        await p.waitForFunction((old) => location.pathname !== old, first);
+        await waitPly(p, 0);
+      }
+      assert(new URL(pa.url()).pathname === new URL(pb.url()).pathname, 'both in the same new game');
+      assert((await pb.locator('.board').getAttribute('data-orientation')) === 'white', 'the friend now plays White');
       await a.close();
       await b.close();
     },
@@ -179,6 +253,33 @@ export const tests = [
       assert(r.reason === 'timeout', `reason ${r.reason}`);
       assert(r.text.includes('6.9'), `the article: ${r.text}`);
       assert((await face.textContent()) === '0.0', 'the flag fell at 0.0');
+      await page.close();
+    },
+  },
+  {
+    name: 'the settings panel: a custom control with delay, its category, a bad control, Chess960 by number',
+    async run({ browser, base }) {
+      const page = await browser.newPage();
+      await page.goto(base);
+      const category = byId(page, 'category');
+      await byId(page, 'time-control').selectOption('90+30');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.dataset.category === 'standard');
+      await byId(page, 'time-control').selectOption('custom');
+      await byId(page, 'custom-control').fill('5+x');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.classList.contains('bad'));
+      assert(await byId(page, 'play').isDisabled(), 'Play waits for a control the Laws can read');
+      await byId(page, 'custom-control').fill('5 d3');
+      await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.dataset.category === 'blitz');
+      assert(!(await byId(page, 'play').isDisabled()), `Play is enabled: ${await category.textContent()}`);
+      await byId(page, 'opponent').selectOption('local');
+      await byId(page, 'chess960').selectOption('number');
+      await byId(page, 'chess960-number').fill('0');
+      await byId(page, 'play').click();
+      await page.waitForURL(/\/g\//);
+      await page.locator('.board[data-fen]').waitFor();
+      const fen = await page.locator('.board').getAttribute('data-fen');
+      assert(fen.startsWith('bbqnnrkr/pppppppp/'), `Chess960 position 0: ${fen}`);
+      assert((await byId(page, 'game-control').textContent()).includes('5 d3'), 'the control is shown in the game');
       await page.close();
     },
   },

@@ -113,6 +113,7 @@ export class GameView {
       ),
     );
     this.connection.textContent = t('connecting');
+    document.addEventListener('keydown', this.typeAnywhere);
     this.room = new Room(
       id,
       token,
@@ -125,7 +126,17 @@ export class GameView {
   close(): void {
     this.room.close();
     this.clocks.update(null, false);
+    document.removeEventListener('keydown', this.typeAnywhere);
   }
+
+  /** A letter or digit typed outside any field starts a move in the keyboard entry. */
+  private readonly typeAnywhere = (ev: KeyboardEvent): void => {
+    const target = ev.target as HTMLElement | null;
+    const inField = target !== null && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName);
+    if (inField || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[\p{L}\d]/u.test(ev.key)) return;
+    if (this.moveInput.disabled) return;
+    this.moveInput.focus();
+  };
 
   /** The board reports a move made by hand. */
   boardMove(uci: string): void {
@@ -210,7 +221,13 @@ export class GameView {
   private movable(s: GameState): Color | 'both' | null {
     if (s.outcome || s.aborted || s.you === 'spectator') return null;
     if (s.you === 'both') return 'both';
+    if (this.waiting(s)) return null;
     return s.you;
+  }
+
+  /** A friend game whose other player has not come yet (the server starts it when they do). */
+  private waiting(s: GameState): boolean {
+    return s.mode === 'friend' && s.ply === 0 && s.you !== 'spectator' && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected;
   }
 
   /** For a local game, the colour an action is for (the side to move). */
@@ -257,8 +274,7 @@ export class GameView {
     let text: string;
     if (s.aborted) text = t('aborted');
     else if (s.outcome) text = outcomeText(s.outcome);
-    else if (s.mode === 'friend' && s.ply === 0 && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected && s.you !== 'spectator')
-      text = t('waiting');
+    else if (this.waiting(s)) text = t('waiting');
     else text = t('toMove', { color: t(s.turn) });
     const who = s.you === 'spectator' ? t('spectating') : s.you === 'both' ? t('bothSides') : t('youAre', { color: t(s.you) });
     this.status.textContent = `${text} · ${who}`;

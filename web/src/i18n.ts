@@ -361,10 +361,14 @@ export function lang(): Lang {
   return current;
 }
 
-/** Changes the language (the caller re-renders). */
+/** The event sent on `document` when the language changes. */
+export const LANG_CHANGED = 'rochade:lang';
+
+/** Changes the language; the caller re-renders, and `LANG_CHANGED` tells the rest. */
 export function setLang(l: Lang): void {
   current = l;
   document.documentElement.lang = l;
+  document.dispatchEvent(new Event(LANG_CHANGED));
 }
 
 /** Reads a language code, or returns null when it is not one of ours. */

@@ -1,7 +1,7 @@
 // The one settings panel: opponent, colour, time control, Chess960; then Play.
 
 import { h, row, select, tx } from './dom';
-import { isKey, t } from './i18n';
+import { isKey, LANG_CHANGED, t } from './i18n';
 import { ApiError, checkControl, GameState, NewGame } from './protocol';
 
 /** The time-control presets of the issue; `-` is no clock. */
@@ -122,18 +122,20 @@ export function settingsPanel(
   const control = (): string => (tc.value === 'custom' ? custom.value.trim() : tc.value);
   let valid = false;
   let asked = 0;
+  // A preset is valid as it stands (the server's answer only adds its
+  // category); a custom control is valid once the server has read it.
   const validate = async (): Promise<void> => {
     const tcText = control();
+    const preset = tc.value !== 'custom';
     const n = ++asked;
-    valid = false;
-    play.disabled = true;
+    valid = preset;
+    play.disabled = !valid;
     category.classList.remove('bad');
+    delete category.dataset.category;
+    onChange(current());
     if (tcText === '-') {
       category.dataset.i18n = 'noClock';
       category.textContent = t('noClock');
-      valid = true;
-      play.disabled = false;
-      onChange(current());
       return;
     }
     delete category.dataset.i18n;
@@ -148,9 +150,12 @@ export function settingsPanel(
       valid = true;
     } catch (e) {
       if (n !== asked) return;
-      category.classList.add('bad');
-      delete category.dataset.category;
-      category.textContent = t('invalidControl', { msg: e instanceof Error ? e.message : String(e) });
+      const msg = e instanceof Error ? e.message : String(e);
+      if (preset) category.textContent = tcText;
+      else {
+        category.classList.add('bad');
+        category.textContent = t('invalidControl', { msg });
+      }
     }
     play.disabled = !valid;
     onChange(current());
@@ -198,6 +203,12 @@ export function settingsPanel(
         play.disabled = !valid;
       });
   });
+  // The category is written in words of the language: write it again when the language changes.
+  const relabel = (): void => {
+    if (form.isConnected) void validate();
+    else document.removeEventListener(LANG_CHANGED, relabel);
+  };
+  document.addEventListener(LANG_CHANGED, relabel);
   layout();
   void validate();
   return { el: form, current };

@@ -234,3 +234,45 @@ async fn moves_in_slovak_san_are_understood() {
     assert_eq!(state["moves"][0]["san"], "Nf3");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn robot_levels_by_an_external_uci_engine() {
+    // Stockfish from the Debian package (scripts/setup-engines installs it).
+    let engine =
+        rochade_server::EngineChoice::external(std::path::Path::new("/usr/games/stockfish"))
+            .unwrap_or_else(|e| panic!("{e} (run scripts/setup-engines)"));
+    let mut config =
+        rochade_server::ServeConfig::new("127.0.0.1:0".parse().expect("addr"), support::temp_db());
+    config.engine = engine;
+    let server = TestServer::start_config(config).await;
+    let game = server
+        .create(json!({"opponent": "robot", "level": 2, "color": "black", "time_control": "3+2"}))
+        .await;
+    let (mut socket, _) = server
+        .connect(&game, game["token"].as_str().expect("token"))
+        .await;
+    let first = socket
+        .state(WAIT, |s| s["ply"] == 1)
+        .await
+        .expect("the engine opens as White");
+    assert_eq!(first["turn"], "black");
+    play(
+        &mut socket,
+        1,
+        first["dests"]
+            .as_object()
+            .and_then(|d| {
+                d.iter()
+                    .next()
+                    .and_then(|(from, to)| Some(format!("{from}{}", to[0].as_str()?)))
+            })
+            .expect("a legal reply")
+            .as_str(),
+    )
+    .await;
+    socket
+        .state(WAIT, |s| s["ply"] == 3)
+        .await
+        .expect("the engine answers");
+    server.stop().await;
+}

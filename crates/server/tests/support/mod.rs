@@ -45,6 +45,12 @@ impl TestServer {
     /// Starts a server over `db`.
     pub async fn start_with(db: PathBuf) -> TestServer {
         let config = ServeConfig::new("127.0.0.1:0".parse().expect("addr"), db.clone());
+        TestServer::start_config(config).await
+    }
+
+    /// Starts a server as `config` says.
+    pub async fn start_config(config: ServeConfig) -> TestServer {
+        let db = config.db.clone();
         let server = Server::bind(config).await.expect("server starts");
         let host = server.local_addr().expect("bound").to_string();
         let shared = server.shared();
