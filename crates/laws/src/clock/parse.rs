@@ -378,11 +378,9 @@ fn parse_pgn(s: &str) -> Result<RawTimeControl, TimeControlError> {
         _ => {}
     }
     if let Some(secs) = s.strip_prefix('*') {
-        let ms = parse_millis(
-            secs.trim(),
-            Unit::Seconds,
-            "the sandclock's total seconds after `*`, as in `*180`",
-        )?;
+        let what = "the sandclock's total seconds after `*`, as in `*180`";
+        let ms = parse_millis(secs.trim(), Unit::Seconds, what)
+            .map_err(|_| syntax(s, format!("expected {what}")))?;
         return Ok(RawTimeControl::Sandclock { ms });
     }
     let mut periods = Vec::new();
