@@ -3,7 +3,7 @@
 //! the result as 1, 0.5 or 0, Stockfish's evaluation in centipawns (`-`
 //! when not labelled).
 
-use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use shakmaty::fen::Fen;
@@ -42,19 +42,15 @@ pub enum DataError {
     },
 }
 
-/// Writes `records` to `path`.
-pub fn write(path: &Path, records: &[Record]) -> Result<(), DataError> {
-    let mut text = String::new();
+/// Appends `records` to `out`, one line each.
+pub fn append(out: &mut impl Write, records: &[Record]) -> std::io::Result<()> {
     for r in records {
         let sf = r
             .stockfish
             .map_or_else(|| "-".to_owned(), |cp| cp.to_string());
-        let _ = writeln!(text, "{}\t{}\t{sf}", r.fen, r.result);
+        writeln!(out, "{}\t{}\t{sf}", r.fen, r.result)?;
     }
-    std::fs::write(path, text).map_err(|source| DataError::Io {
-        path: path.to_owned(),
-        source,
-    })
+    out.flush()
 }
 
 /// Reads the records of `path`.
@@ -126,7 +122,8 @@ mod tests {
                 stockfish: None,
             },
         ];
-        write(&path, &records).expect("written");
+        let mut file = std::fs::File::create(&path).expect("created");
+        append(&mut file, &records).expect("written");
         assert_eq!(read(&path).expect("read"), records);
         std::fs::remove_dir_all(&dir).ok();
     }

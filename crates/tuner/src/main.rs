@@ -59,10 +59,10 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 8)]
     random_plies: u32,
     /// Chance that a quiet position is kept.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.5)]
     sample: f64,
     /// Stockfish search depth for the labels (0: no Stockfish labels).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 7)]
     sf_depth: u32,
     /// The Stockfish binary.
     #[arg(long, default_value = "/usr/games/stockfish")]
@@ -133,16 +133,23 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         sf_depth: args.sf_depth,
         stockfish: args.stockfish.clone(),
     };
-    let records = selfplay::play_games(&settings, args.seed, args.games, args.threads.max(1))?;
     if let Some(dir) = args.out.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    data::write(&args.out, &records)?;
-    println!(
-        "{} positions written to {}",
-        records.len(),
-        args.out.display()
-    );
+    let file = std::fs::File::create(&args.out)
+        .with_context(|| format!("creating {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let positions = selfplay::play_games(
+        &settings,
+        args.seed,
+        args.games,
+        args.threads.max(1),
+        |records| {
+            data::append(&mut out, records)
+                .with_context(|| format!("writing {}", args.out.display()))
+        },
+    )?;
+    println!("{positions} positions written to {}", args.out.display());
     Ok(())
 }
 

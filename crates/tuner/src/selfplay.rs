@@ -1,6 +1,7 @@
 //! Seeded self-play: Rochade against itself at a fixed node budget from
 //! random openings, keeping quiet positions.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -35,14 +36,17 @@ pub struct Settings {
     pub stockfish: PathBuf,
 }
 
-/// Plays games `seed .. seed + games` on `threads` workers and returns
-/// their labelled positions in game order (independent of `threads`).
+/// Plays games `seed .. seed + games` on `threads` workers and hands each
+/// game's labelled positions to `sink` in game order (so the output does
+/// not depend on `threads`, and a stopped run leaves a whole prefix).
+/// Returns the number of positions.
 pub fn play_games(
     settings: &Settings,
     seed: u64,
     games: u64,
     threads: u64,
-) -> anyhow::Result<Vec<Record>> {
+    mut sink: impl FnMut(&[Record]) -> anyhow::Result<()>,
+) -> anyhow::Result<usize> {
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         for worker in 0..threads {
@@ -68,18 +72,20 @@ pub fn play_games(
             });
         }
         drop(tx);
-        let mut by_game: Vec<(u64, Vec<Record>)> = Vec::new();
-        let mut positions = 0;
+        let mut pending: BTreeMap<u64, Vec<Record>> = BTreeMap::new();
+        let (mut next, mut positions) = (0, 0);
         for (game, records) in rx {
-            let records = records?;
-            positions += records.len();
-            by_game.push((game, records));
-            if by_game.len().is_multiple_of(50) {
-                eprintln!("{} games, {positions} positions", by_game.len());
+            pending.insert(game, records?);
+            while let Some(records) = pending.remove(&next) {
+                sink(&records)?;
+                positions += records.len();
+                next += 1;
+                if next.is_multiple_of(50) {
+                    eprintln!("{next} games, {positions} positions");
+                }
             }
         }
-        by_game.sort_by_key(|(game, _)| *game);
-        Ok(by_game.into_iter().flat_map(|(_, r)| r).collect())
+        Ok(positions)
     })
 }
 

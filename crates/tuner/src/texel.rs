@@ -14,6 +14,9 @@ use crate::data::Record;
 /// Every tenth position is held out to check that the fit generalises.
 const VALIDATION_EVERY: usize = 10;
 
+/// Epochs between checks of the validation error.
+const CHECK_EVERY: u32 = 25;
+
 /// One position as the tuner sees it.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -197,7 +200,9 @@ pub struct Report {
     pub weights: Vec<[f64; 2]>,
 }
 
-/// Fits K, then runs `epochs` of full-batch Adam with step `rate`.
+/// Fits K, then runs `epochs` of full-batch Adam with step `rate`; returns
+/// the weights with the lowest validation error seen (early stopping,
+/// checked every [`CHECK_EVERY`] epochs).
 pub fn tune(set: &Dataset, mut weights: Vec<[f64; 2]>, epochs: u32, rate: f64) -> Report {
     let k = fit_k(&set.training, &weights);
     let validation_before = mse(&set.validation, &weights, k);
@@ -208,6 +213,7 @@ pub fn tune(set: &Dataset, mut weights: Vec<[f64; 2]>, epochs: u32, rate: f64) -
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![[0.0; 2]; weights.len()];
     let mut v = vec![[0.0; 2]; weights.len()];
+    let mut best = (validation_before, weights.clone());
     for epoch in 1..=epochs {
         let grad = gradient(&set.training, &weights, k);
         let t = f64::from(epoch);
@@ -220,15 +226,20 @@ pub fn tune(set: &Dataset, mut weights: Vec<[f64; 2]>, epochs: u32, rate: f64) -
                 w[j] -= rate * m_hat / (v_hat.sqrt() + eps);
             }
         }
-        if epoch.is_multiple_of(250) {
-            eprintln!(
-                "epoch {epoch}: training MSE {:.6}, validation MSE {:.6}",
-                mse(&set.training, &weights, k),
-                mse(&set.validation, &weights, k)
-            );
+        if epoch.is_multiple_of(CHECK_EVERY) {
+            let validation = mse(&set.validation, &weights, k);
+            if validation < best.0 {
+                best = (validation, weights.clone());
+            }
+            if epoch.is_multiple_of(10 * CHECK_EVERY) {
+                eprintln!(
+                    "epoch {epoch}: training MSE {:.6}, validation MSE {validation:.6}",
+                    mse(&set.training, &weights, k),
+                );
+            }
         }
     }
-    let validation_after = mse(&set.validation, &weights, k);
+    let (validation_after, weights) = best;
     Report {
         k,
         validation_before,
