@@ -86,8 +86,12 @@ struct TuneArgs {
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
     /// Gradient-descent epochs (full batch, Adam).
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 2000)]
     epochs: u32,
+    /// Penalty on the squared distance (in centipawns) of each weight from
+    /// the starting weights, added to the mean squared error.
+    #[arg(long, default_value_t = 1e-9)]
+    ridge: f64,
     /// Adam step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
@@ -158,14 +162,15 @@ fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
     let records = data::read(&args.data)?;
     let set = texel::Dataset::new(&records, args.lambda)?;
     let start = start::start_weights();
-    let report = texel::tune(&set, start, args.epochs, args.rate);
+    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge);
     let summary = format!(
-        "{} positions ({} training, {} validation), lambda {}, K {:.3}; \
+        "{} positions ({} training, {} validation), lambda {}, ridge {:e}, K {:.3}; \
          validation MSE {:.6} -> {:.6}",
         records.len(),
         set.training_len(),
         set.validation_len(),
         args.lambda,
+        args.ridge,
         report.k,
         report.validation_before,
         report.validation_after

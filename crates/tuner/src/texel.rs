@@ -200,10 +200,20 @@ pub struct Report {
     pub weights: Vec<[f64; 2]>,
 }
 
-/// Fits K, then runs `epochs` of full-batch Adam with step `rate`; returns
+/// Fits K, then runs `epochs` of full-batch Adam with step `rate` on the
+/// training error plus `ridge` times the squared distance of the weights
+/// from where they started (which keeps rarely seen features, such as a
+/// queen with 25 safe squares, from fitting noise); returns
 /// the weights with the lowest validation error seen (early stopping,
 /// checked every [`CHECK_EVERY`] epochs).
-pub fn tune(set: &Dataset, mut weights: Vec<[f64; 2]>, epochs: u32, rate: f64) -> Report {
+pub fn tune(
+    set: &Dataset,
+    mut weights: Vec<[f64; 2]>,
+    epochs: u32,
+    rate: f64,
+    ridge: f64,
+) -> Report {
+    let start = weights.clone();
     let k = fit_k(&set.training, &weights);
     let validation_before = mse(&set.validation, &weights, k);
     eprintln!(
@@ -215,7 +225,12 @@ pub fn tune(set: &Dataset, mut weights: Vec<[f64; 2]>, epochs: u32, rate: f64) -
     let mut v = vec![[0.0; 2]; weights.len()];
     let mut best = (validation_before, weights.clone());
     for epoch in 1..=epochs {
-        let grad = gradient(&set.training, &weights, k);
+        let mut grad = gradient(&set.training, &weights, k);
+        for ((g, w), w0) in grad.iter_mut().zip(&weights).zip(&start) {
+            for j in 0..2 {
+                g[j] += 2.0 * ridge * (w[j] - w0[j]);
+            }
+        }
         let t = f64::from(epoch);
         for ((w, g), (m, v)) in weights.iter_mut().zip(&grad).zip(m.iter_mut().zip(&mut v)) {
             for j in 0..2 {
