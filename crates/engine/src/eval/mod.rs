@@ -44,15 +44,14 @@ trait Terms {
     fn add(&mut self, color: Color, index: usize, count: i32);
 }
 
-/// Sums weighted terms, White minus Black.
+/// Sums weighted terms for each side (`[black, white]`).
 #[derive(Default)]
-struct Sum(Tapered);
+struct Sum([Tapered; 2]);
 
 impl Terms for Sum {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let signed = if color.is_white() { count } else { -count };
-        self.0 += WEIGHTS[index] * signed;
+        self.0[side(color)] += WEIGHTS[index] * count;
     }
 }
 
@@ -159,7 +158,8 @@ pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
     let mut sum = Sum::default();
     collect(board, &mut sum);
-    let white = sum.0.taper(phase(board));
+    let [black, white] = sum.0;
+    let white = (white - black).taper(phase(board));
     let ours = if pos.turn().is_white() { white } else { -white };
     ours + TEMPO
 }

@@ -69,26 +69,40 @@ pub(super) fn is_passed(color: Color, square: shakmaty::Square, enemy_pawns: Bit
     PASSED_SPAN[side(color)][square.to_usize()] & enemy_pawns.0 == 0
 }
 
+/// The set of files holding any of `pawns`, as a byte (bit 0 = a-file).
+#[inline(always)]
+fn files_of(pawns: u64) -> u64 {
+    let mut f = pawns;
+    f |= f >> 32;
+    f |= f >> 16;
+    f |= f >> 8;
+    f & 0xff
+}
+
 /// Counts passed, isolated and doubled pawns of both sides.
 #[inline(always)]
 pub(super) fn collect(ctx: &Context<'_>, terms: &mut impl Terms) {
     for color in Color::ALL {
         let ours = ctx.pawns[side(color)];
+        if ours.is_empty() {
+            continue;
+        }
         let theirs = ctx.pawns[side(!color)];
         for square in ours {
-            let f = square.file().to_usize();
             if is_passed(color, square, theirs) {
                 terms.add(color, PASSED_PAWN + relative(color, square) / 8, 1);
             }
-            if ours.0 & adjacent_files(f) == 0 {
-                terms.add(color, ISOLATED_PAWN, 1);
-            }
         }
-        for f in 0..8 {
-            let on_file = (ours.0 & file(f)).count_ones() as i32;
-            if on_file > 1 {
-                terms.add(color, DOUBLED_PAWN, on_file - 1);
-            }
+        let files = files_of(ours.0);
+        // Files whose neighbours hold no friendly pawn, spread to whole files.
+        let lonely = files & !((files << 1) | (files >> 1));
+        let isolated = (ours.0 & (lonely * FILE_A)).count_ones() as i32;
+        if isolated > 0 {
+            terms.add(color, ISOLATED_PAWN, isolated);
+        }
+        let doubled = ours.count() as i32 - files.count_ones() as i32;
+        if doubled > 0 {
+            terms.add(color, DOUBLED_PAWN, doubled);
         }
     }
 }

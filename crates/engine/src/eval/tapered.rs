@@ -1,6 +1,6 @@
 //! A middlegame/endgame pair of values, blended by the game phase.
 
-use std::ops::{Add, AddAssign, Mul};
+use std::ops::{Add, AddAssign, Mul, Sub};
 
 /// A middlegame and an endgame value in centipawns.
 ///
@@ -41,6 +41,13 @@ impl Add for Tapered {
     type Output = Self;
     fn add(self, rhs: Self) -> Self {
         Self::new(self.mg + rhs.mg, self.eg + rhs.eg)
+    }
+}
+
+impl Sub for Tapered {
+    type Output = Self;
+    fn sub(self, rhs: Self) -> Self {
+        Self::new(self.mg - rhs.mg, self.eg - rhs.eg)
     }
 }
 
