@@ -22,6 +22,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
+use rochade_engine::eval::features::SECTIONS;
 
 /// Texel tuning for Rochade's evaluation.
 #[derive(Debug, Parser)]
@@ -92,6 +93,10 @@ struct TuneArgs {
     /// the starting weights, added to the mean squared error.
     #[arg(long, default_value_t = 1e-9)]
     ridge: f64,
+    /// Sections of `rochade_engine::eval::features` to keep at their
+    /// starting values, by name (e.g. `--freeze MATERIAL --freeze PSQT`).
+    #[arg(long)]
+    freeze: Vec<String>,
     /// Adam step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
@@ -162,15 +167,30 @@ fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
     let records = data::read(&args.data)?;
     let set = texel::Dataset::new(&records, args.lambda)?;
     let start = start::start_weights();
-    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge);
+    let frozen = args
+        .freeze
+        .iter()
+        .map(|name| {
+            SECTIONS
+                .iter()
+                .find(|s| s.name == name.as_str())
+                .map(|s| s.start..s.start + s.len)
+                .with_context(|| {
+                    let names: Vec<&str> = SECTIONS.iter().map(|s| s.name).collect();
+                    format!("no section {name:?}; the sections are {}", names.join(", "))
+                })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge, &frozen);
     let summary = format!(
-        "{} positions ({} training, {} validation), lambda {}, ridge {:e}, K {:.3}; \
-         validation MSE {:.6} -> {:.6}",
+        "{} positions ({} training, {} validation), lambda {}, ridge {:e}, frozen [{}], \
+         K {:.3}; validation MSE {:.6} -> {:.6}",
         records.len(),
         set.training_len(),
         set.validation_len(),
         args.lambda,
         args.ridge,
+        args.freeze.join(", "),
         report.k,
         report.validation_before,
         report.validation_after

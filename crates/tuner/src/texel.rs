@@ -205,13 +205,15 @@ pub struct Report {
 /// from where they started (which keeps rarely seen features, such as a
 /// queen with 25 safe squares, from fitting noise); returns
 /// the weights with the lowest validation error seen (early stopping,
-/// checked every [`CHECK_EVERY`] epochs).
+/// checked every [`CHECK_EVERY`] epochs). Weights in the `frozen` index
+/// ranges keep their starting values.
 pub fn tune(
     set: &Dataset,
     mut weights: Vec<[f64; 2]>,
     epochs: u32,
     rate: f64,
     ridge: f64,
+    frozen: &[std::ops::Range<usize>],
 ) -> Report {
     let start = weights.clone();
     let k = fit_k(&set.training, &weights);
@@ -232,6 +234,9 @@ pub fn tune(
             }
         }
         let t = f64::from(epoch);
+        for range in frozen {
+            grad[range.clone()].fill([0.0; 2]);
+        }
         for ((w, g), (m, v)) in weights.iter_mut().zip(&grad).zip(m.iter_mut().zip(&mut v)) {
             for j in 0..2 {
                 m[j] = beta1 * m[j] + (1.0 - beta1) * g[j];
