@@ -22,6 +22,10 @@ pub struct BenchArgs {
     /// Search depth of the engine bench.
     #[arg(long, default_value_t = 10)]
     depth: u32,
+    /// Search threads of the engine bench; the node count is a stable
+    /// signature only with 1.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// The measurements.
@@ -33,7 +37,7 @@ enum BenchCommand {
         /// A PGN file.
         file: PathBuf,
         /// Repeat the measurement this many times and keep the best.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 7)]
         rounds: u32,
     },
     /// Perft through rochade-laws against raw shakmaty perft.
@@ -47,16 +51,29 @@ enum BenchCommand {
         /// A PGN file.
         file: PathBuf,
     },
+    /// The robot's time per move at one level, over a game it plays
+    /// against itself (no clock).
+    Robot {
+        /// The level, 1 to 8.
+        #[arg(long, default_value_t = 1)]
+        level: u32,
+        /// Plies to play.
+        #[arg(long, default_value_t = 60)]
+        plies: u32,
+    },
 }
 
 /// Runs the command.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.command {
         None => {
-            let (nodes, elapsed) = rochade_engine::bench(args.depth);
+            let threads = args.threads.max(1);
+            let (nodes, elapsed) = rochade_engine::bench_threads(args.depth, threads);
             let nps = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+            // One line: with 1 thread the node count is the signature.
+            let kind = if threads == 1 { " (signature)" } else { "" };
             println!(
-                "depth {}: {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+                "depth {}, {threads} thread(s): {nodes} nodes{kind}, {:.3} s, {nps:.0} nodes/s",
                 args.depth,
                 elapsed.as_secs_f64()
             );
@@ -65,6 +82,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         Some(BenchCommand::Pgn { file, rounds }) => bench_pgn(file, *rounds),
         Some(BenchCommand::Perft { depth }) => bench_perft(*depth),
         Some(BenchCommand::Dead { file }) => bench_dead(file),
+        Some(BenchCommand::Robot { level, plies }) => bench_robot(*level, *plies),
     }
 }
 
@@ -75,29 +93,40 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
     (start.elapsed().as_secs_f64(), answer)
 }
 
-/// Best wall time of `rounds` runs of `f` after one warm-up run, in
-/// seconds, and its last answer.
-fn best_of<T>(rounds: u32, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut answer = f();
-    let mut best = f64::INFINITY;
+/// Best wall times of `a` and `b`, run in turns (`rounds` each, after one
+/// warm-up run each) so that both see the same load on a shared machine,
+/// and their last answers.
+fn interleaved<A, B>(
+    rounds: u32,
+    mut a: impl FnMut() -> A,
+    mut b: impl FnMut() -> B,
+) -> ((f64, A), (f64, B)) {
+    let (mut answer_a, mut answer_b) = (a(), b());
+    let (mut best_a, mut best_b) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..rounds.max(1) {
-        let (seconds, a) = timed(&mut f);
-        best = best.min(seconds);
-        answer = a;
+        let (seconds, answer) = timed(&mut a);
+        best_a = best_a.min(seconds);
+        answer_a = answer;
+        let (seconds, answer) = timed(&mut b);
+        best_b = best_b.min(seconds);
+        answer_b = answer;
     }
-    (best, answer)
+    ((best_a, answer_a), (best_b, answer_b))
 }
 
 /// `bench pgn`.
 fn bench_pgn(file: &PathBuf, rounds: u32) -> anyhow::Result<()> {
     let bytes = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let (raw, raw_moves) = best_of(rounds, || raw_replay(&bytes));
-    let (ours, (games, errors)) = best_of(rounds, || {
-        let reader = PgnReader::new(Cursor::new(&bytes), ReadOptions::default());
-        reader.fold((0usize, 0usize), |(g, e), r| {
-            (g + 1, e + usize::from(r.is_err()))
-        })
-    });
+    let ((raw, raw_moves), (ours, (games, errors))) = interleaved(
+        rounds,
+        || raw_replay(&bytes),
+        || {
+            let reader = PgnReader::new(Cursor::new(&bytes), ReadOptions::default());
+            reader.fold((0usize, 0usize), |(g, e), r| {
+                (g + 1, e + usize::from(r.is_err()))
+            })
+        },
+    );
     println!(
         "file: {} ({} bytes, {games} games, {errors} with errors)",
         file.display(),
@@ -230,6 +259,36 @@ fn bench_dead(file: &PathBuf) -> anyhow::Result<()> {
         times[times.len() / 2],
         times[times.len() * 99 / 100],
         times[times.len() - 1]
+    );
+    Ok(())
+}
+
+/// `bench robot`: mean and longest think of a robot playing itself.
+fn bench_robot(level: u32, plies: u32) -> anyhow::Result<()> {
+    use rochade_engine::robot::{Level, Robot};
+    let mut robot = Robot::new(Level::new(level)?);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut pos = Chess::default();
+    let mut history = Vec::new();
+    let mut times = Vec::new();
+    for _ in 0..plies {
+        let (seconds, m) = timed(|| robot.choose_move(&pos, &history, None, &stop));
+        let Some(m) = m else { break };
+        times.push(seconds);
+        history.push(rochade_engine::search::hash(&pos));
+        pos.play_unchecked(m);
+        if pos.is_game_over() {
+            break;
+        }
+    }
+    anyhow::ensure!(!times.is_empty(), "no move played");
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let max = times.iter().copied().fold(0.0, f64::max);
+    println!(
+        "level {level}: {} moves, mean {:.1} ms, longest {:.1} ms per move",
+        times.len(),
+        mean * 1e3,
+        max * 1e3
     );
     Ok(())
 }

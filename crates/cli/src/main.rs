@@ -2,9 +2,11 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod match_cmd;
 mod perft;
 mod pgn;
 mod referee;
+mod tactics;
 
 mod timecontrol;
 mod uci;
@@ -36,6 +38,10 @@ enum Command {
     TimeControl(timecontrol::Args),
     /// Play chess as a UCI engine on stdin/stdout.
     Uci(uci::UciArgs),
+    /// Play UCI engines against each other: openings, clocks, adjudication, Elo, SPRT, PGN.
+    Match(match_cmd::MatchArgs),
+    /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
+    Tactics(tactics::TacticsArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -47,6 +53,8 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(args),
         Command::TimeControl(args) => timecontrol::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::Match(args) => match_cmd::run(args),
+        Command::Tactics(args) => tactics::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),

@@ -1,5 +1,7 @@
 //! `rochade timecontrol CONTROL`: read a time control and describe it as JSON.
 
+use std::time::Duration;
+
 use anyhow::Context as _;
 use clap::ValueEnum;
 use rochade_laws::clock::{Bonus, Limit, Syntax, TimeControl};
@@ -42,6 +44,21 @@ impl From<SyntaxArg> for Syntax {
     }
 }
 
+/// A time in JSON: whole seconds as an integer, otherwise seconds with
+/// the milliseconds as decimals (`0.1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Seconds(Duration);
+
+impl Serialize for Seconds {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.subsec_millis() == 0 {
+            serializer.serialize_u64(self.0.as_secs())
+        } else {
+            serializer.serialize_f64(self.0.as_secs_f64())
+        }
+    }
+}
+
 /// The JSON printed.
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct Report {
@@ -53,10 +70,12 @@ pub struct Report {
     category: &'static str,
     /// The rule set used for the category.
     rules: &'static str,
-    /// periods, per_move or no_clock.
+    /// periods, per_move, sandclock or no_clock.
     kind: &'static str,
     /// The budget of each move, for fixed time per move.
-    per_move_seconds: Option<u64>,
+    per_move_seconds: Option<Seconds>,
+    /// The time in the sandclock, both sides together.
+    sandclock_seconds: Option<Seconds>,
     /// The periods in order.
     periods: Vec<PeriodReport>,
 }
@@ -67,21 +86,22 @@ struct PeriodReport {
     /// Moves to make in the period; null for the rest of the game.
     moves: Option<u32>,
     /// Time added when the period begins.
-    base_seconds: u64,
+    base_seconds: Seconds,
     /// none, increment, bronstein or delay.
     bonus: &'static str,
     /// The bonus per move.
-    bonus_seconds: u64,
+    bonus_seconds: Seconds,
 }
 
 /// Describe a time control.
 pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<Report> {
     let tc = TimeControl::parse_as(control, syntax)
         .with_context(|| format!("invalid time control `{control}`"))?;
-    let (kind, per_move_seconds) = match tc.limit() {
-        Limit::Periods(_) => ("periods", None),
-        Limit::PerMove(budget) => ("per_move", Some(budget.as_secs())),
-        Limit::NoClock => ("no_clock", None),
+    let (kind, per_move_seconds, sandclock_seconds) = match tc.limit() {
+        Limit::Periods(_) => ("periods", None, None),
+        Limit::PerMove(budget) => ("per_move", Some(Seconds(*budget)), None),
+        Limit::Sandclock(total) => ("sandclock", None, Some(Seconds(*total))),
+        Limit::NoClock => ("no_clock", None, None),
     };
     let periods = tc
         .periods()
@@ -95,9 +115,9 @@ pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<R
             };
             PeriodReport {
                 moves: p.moves.map(|m| m.get()),
-                base_seconds: p.base.as_secs(),
+                base_seconds: Seconds(p.base),
                 bonus,
-                bonus_seconds: p.bonus.amount().as_secs(),
+                bonus_seconds: Seconds(p.bonus.amount()),
             }
         })
         .collect();
@@ -108,6 +128,7 @@ pub fn report(control: &str, rules: RuleSet, syntax: Syntax) -> anyhow::Result<R
         rules: rules.as_str(),
         kind,
         per_move_seconds,
+        sandclock_seconds,
         periods,
     })
 }

@@ -5,10 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
+use shakmaty_syzygy::Tablebase;
 
 use crate::search::tt::TranspositionTable;
-use crate::search::{IterationReport, SearchParams, search};
+use crate::search::{IterationReport, SearchClock, SearchContext, SearchParams, search_in};
 
 /// The default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -20,6 +21,10 @@ pub enum EngineCommand {
     Start(Box<SearchParams>),
     /// End the running search (it still reports its best move).
     Stop,
+    /// The expected move was played: a pondering search starts its clock.
+    PonderHit,
+    /// Use these Syzygy tables from the next search on (`None`: none).
+    SetTablebase(Option<Arc<Tablebase<Chess>>>),
     /// Forget what was learnt (`ucinewgame`).
     NewGame,
     /// Resize the transposition table to this many megabytes.
@@ -48,6 +53,7 @@ pub struct Engine {
     commands: Sender<EngineCommand>,
     stop: Arc<AtomicBool>,
     searching: Arc<AtomicBool>,
+    clock: Arc<SearchClock>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -58,15 +64,18 @@ impl Engine {
         let (commands, inbox) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let searching = Arc::new(AtomicBool::new(false));
+        let clock = Arc::new(SearchClock::default());
         let thread = {
             let stop = Arc::clone(&stop);
             let searching = Arc::clone(&searching);
-            std::thread::spawn(move || worker(&inbox, &reports, &stop, &searching))
+            let clock = Arc::clone(&clock);
+            std::thread::spawn(move || worker(&inbox, &reports, &stop, &searching, &clock))
         };
         Self {
             commands,
             stop,
             searching,
+            clock,
             thread: Some(thread),
         }
     }
@@ -77,16 +86,20 @@ impl Engine {
         self.searching.load(Ordering::SeqCst)
     }
 
-    /// Sends a command. `Start` clears the stop flag; `Stop` and `Quit` set
-    /// it at once, so a running search sees them without reading the queue.
+    /// Sends a command. `Start` clears the stop flag and starts the clock;
+    /// `Stop` and `Quit` set the flag and `PonderHit` restarts the clock at
+    /// once, so a running search sees them without reading the queue.
     pub fn send(&self, command: EngineCommand) {
-        match command {
-            EngineCommand::Start(_) => {
+        match &command {
+            EngineCommand::Start(params) => {
                 self.stop.store(false, Ordering::SeqCst);
+                self.clock.restart(params.limits.ponder);
                 self.searching.store(true, Ordering::SeqCst);
             }
             EngineCommand::Stop | EngineCommand::Quit => self.stop.store(true, Ordering::SeqCst),
-            EngineCommand::NewGame | EngineCommand::SetHash(_) => {}
+            EngineCommand::PonderHit => self.clock.ponder_hit(),
+            EngineCommand::NewGame | EngineCommand::SetHash(_) | EngineCommand::SetTablebase(_) => {
+            }
         }
         // The thread only goes away after `Quit`, which consumes the handle.
         let _ = self.commands.send(command);
@@ -116,12 +129,20 @@ fn worker(
     reports: &Sender<SearchReport>,
     stop: &AtomicBool,
     searching: &AtomicBool,
+    clock: &SearchClock,
 ) {
     let mut tt = TranspositionTable::new(DEFAULT_HASH_MB);
+    let mut tablebase = None;
     while let Ok(command) = inbox.recv() {
         match command {
             EngineCommand::Start(params) => {
-                let outcome = search(*params, &mut tt, stop, |report| {
+                let ctx = SearchContext {
+                    tt: &tt,
+                    stop,
+                    clock,
+                    tablebase: tablebase.as_deref(),
+                };
+                let outcome = search_in(*params, &ctx, |report| {
                     let _ = reports.send(SearchReport::Iteration(report.clone()));
                 });
                 searching.store(false, Ordering::SeqCst);
@@ -130,7 +151,8 @@ fn worker(
                     ponder: outcome.ponder,
                 });
             }
-            EngineCommand::Stop => {}
+            EngineCommand::Stop | EngineCommand::PonderHit => {}
+            EngineCommand::SetTablebase(tb) => tablebase = tb,
             EngineCommand::NewGame => tt.clear(),
             EngineCommand::SetHash(mb) => tt = TranspositionTable::new(mb),
             EngineCommand::Quit => break,

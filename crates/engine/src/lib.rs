@@ -12,6 +12,7 @@ pub mod robot;
 pub mod search;
 pub mod time;
 pub mod uci_loop;
+pub mod uci_options;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -21,7 +22,10 @@ use shakmaty::{CastlingMode, Chess};
 
 pub use engine::{Engine, EngineCommand, SearchReport};
 pub use robot::{Level, Robot, RobotClock};
-pub use search::{IterationReport, Score, SearchOutcome, SearchParams, search};
+pub use search::{
+    IterationReport, RootLine, Score, SearchClock, SearchContext, SearchOutcome, SearchParams,
+    search, search_in,
+};
 pub use time::TimeLimits;
 pub use uci_loop::run_loop;
 
@@ -38,30 +42,39 @@ pub const BENCH_FENS: [&str; 8] = [
 ];
 
 /// Searches every [`BENCH_FENS`] position to `depth` with a fresh 16 MB
-/// table; returns the total nodes and the time taken.
+/// table on one thread; returns the total nodes (the bench signature) and
+/// the time taken.
+#[must_use]
+pub fn bench(depth: u32) -> (u64, Duration) {
+    bench_threads(depth, 1)
+}
+
+/// [`bench`] with `threads` search threads (Lazy SMP). With more than one
+/// thread the node count varies from run to run.
 ///
 /// # Panics
 ///
 /// Never: the FENs are fixed and valid.
 #[must_use]
 #[allow(clippy::unwrap_used)]
-pub fn bench(depth: u32) -> (u64, Duration) {
+pub fn bench_threads(depth: u32, threads: usize) -> (u64, Duration) {
     let start = Instant::now();
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
     for fen in BENCH_FENS {
         let fen: Fen = fen.parse().unwrap();
         let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-        let mut tt = search::tt::TranspositionTable::new(engine::DEFAULT_HASH_MB);
+        let tt = search::tt::TranspositionTable::new(engine::DEFAULT_HASH_MB);
         let params = SearchParams {
             pos,
-            history: Vec::new(),
             limits: TimeLimits {
                 depth: Some(depth),
                 ..TimeLimits::default()
             },
+            threads,
+            ..SearchParams::default()
         };
-        nodes += search(params, &mut tt, &stop, |_| {}).nodes;
+        nodes += search(params, &tt, &stop, |_| {}).nodes;
     }
     (nodes, start.elapsed())
 }

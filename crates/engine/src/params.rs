@@ -15,3 +15,9 @@ pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late-move reductions: moves searched before reducing.
 pub const LMR_MIN_MOVES: usize = 4;
+/// Reverse futility pruning: deepest remaining depth.
+pub const RFP_MAX_DEPTH: i32 = 6;
+/// Reverse futility pruning: margin per ply of depth, in centipawns.
+pub const RFP_MARGIN: i32 = 80;
+/// Late-move pruning: deepest remaining depth.
+pub const LMP_MAX_DEPTH: i32 = 4;

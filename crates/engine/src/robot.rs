@@ -1,8 +1,12 @@
 //! The robot: the engine at one of eight levels, for the game page and
 //! for anyone who wants a move without speaking UCI.
 //!
-//! Level 8 is full strength; lower levels search less. A [`Robot`] keeps its
-//! transposition table between moves, so keep one per game.
+//! Level 8 is full strength. Lower levels search less deep and fewer
+//! nodes, and draw their move among the best few lines, more freely the
+//! lower the level (see [`crate::search::strength`] and
+//! docs/robot-levels.md); the UCI options `Level`, `Skill Level` and
+//! `UCI_Elo` use the same levels. A [`Robot`] keeps its transposition table
+//! between moves, so keep one per game.
 //!
 //! # Examples
 //!
@@ -81,8 +85,7 @@ impl Level {
     /// The node budget of one move; `None` at full strength.
     #[must_use]
     pub fn node_budget(self) -> Option<u64> {
-        const BUDGET: [u64; 7] = [60, 400, 2_000, 8_000, 30_000, 120_000, 500_000];
-        BUDGET.get(usize::from(self.0) - 1).copied()
+        self.strength().nodes
     }
 }
 
@@ -139,7 +142,7 @@ impl Robot {
         clock: Option<RobotClock>,
         stop: &AtomicBool,
     ) -> Option<Move> {
-        let mut limits = match clock {
+        let limits = match clock {
             Some(clock) => {
                 let go = GoParams {
                     wtime: Some(clock.remaining),
@@ -157,13 +160,14 @@ impl Robot {
                 ..TimeLimits::default()
             },
         };
-        limits.nodes = self.level.node_budget();
         let params = SearchParams {
             pos: pos.clone(),
             history: history.to_vec(),
             limits,
+            level: self.level,
+            ..SearchParams::default()
         };
-        let outcome = search(params, &mut self.tt, stop, |_| {});
+        let outcome = search(params, &self.tt, stop, |_| {});
         outcome.best.filter(|m| pos.is_legal(*m))
     }
 }

@@ -6,7 +6,7 @@ use rochade_uci::GoParams;
 use shakmaty::Color;
 
 /// Moves assumed left when the GUI does not say (`movestogo` absent).
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+const DEFAULT_MOVES_TO_GO: u32 = 35;
 
 /// When a search must end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -19,6 +19,10 @@ pub struct TimeLimits {
     pub depth: Option<u32>,
     /// Node budget.
     pub nodes: Option<u64>,
+    /// `go infinite`: no bestmove before `stop`.
+    pub infinite: bool,
+    /// `go ponder`: the budget starts at the ponder hit.
+    pub ponder: bool,
 }
 
 impl TimeLimits {
@@ -29,15 +33,18 @@ impl TimeLimits {
     }
 
     /// Limits from a UCI `go` for the side `us`, keeping `overhead` in
-    /// reserve for communication. `infinite` (and `ponder`) ignore the clock.
+    /// reserve for communication. `infinite` ignores the clock; `ponder`
+    /// computes the budget as usual, to run from the ponder hit.
     #[must_use]
     pub fn from_go(go: &GoParams, us: Color, overhead: Duration) -> Self {
         let mut limits = Self {
             depth: go.depth,
             nodes: go.nodes,
+            infinite: go.infinite,
+            ponder: go.ponder,
             ..Self::default()
         };
-        if go.infinite || go.ponder {
+        if go.infinite {
             return limits;
         }
         if let Some(movetime) = go.movetime {
@@ -53,18 +60,36 @@ impl TimeLimits {
             Color::Black => (go.btime, go.binc),
         };
         if let Some(time) = time {
-            let inc = inc.unwrap_or_default();
-            let usable = time.saturating_sub(overhead).max(Duration::from_millis(1));
-            let moves_to_go = go.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
-            let target = (usable / moves_to_go + inc * 3 / 4)
-                .min(usable / 2)
-                .max(Duration::from_millis(1));
-            let hard = (target * 3).min(usable / 2).max(target);
-            limits.soft = Some(target * 6 / 10);
+            let (soft, hard) = clock_budget(time, inc.unwrap_or_default(), go.movestogo, overhead);
+            limits.soft = Some(soft);
             limits.hard = Some(hard);
         }
         limits
     }
+}
+
+/// The soft and hard limits of one move with `time` left, `inc` per move
+/// and `movestogo` moves to the next control. Every move to come costs
+/// `overhead` on top of its thinking time, so the overhead is counted once
+/// per move left, not once in all; the hard limit keeps most of the clock
+/// in reserve (all but 5 overheads on the last move before a control).
+fn clock_budget(
+    time: Duration,
+    inc: Duration,
+    movestogo: Option<u32>,
+    overhead: Duration,
+) -> (Duration, Duration) {
+    const MIN: Duration = Duration::from_millis(1);
+    let moves = movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+    let horizon = (time + inc * (moves - 1)).saturating_sub(overhead * (moves + 2));
+    let target = (horizon / moves).max(MIN);
+    let reserve = if moves == 1 {
+        time.saturating_sub(overhead * 5)
+    } else {
+        time.saturating_sub(overhead) / 2
+    };
+    let hard = (target * 3).min(reserve).max(MIN);
+    (target.min(hard) * 6 / 10, hard)
 }
 
 #[cfg(test)]
@@ -98,5 +123,50 @@ mod tests {
             ..go
         };
         assert!(!TimeLimits::from_go(&infinite, Color::White, Duration::ZERO).is_timed());
+    }
+
+    #[test]
+    fn overhead_counts_for_every_move_to_come() {
+        // 1+0 near the end: 150 ms left, 10 ms overhead per move.
+        let (soft, hard) = clock_budget(
+            Duration::from_millis(150),
+            Duration::ZERO,
+            None,
+            Duration::from_millis(10),
+        );
+        assert!(hard <= Duration::from_millis(70), "{hard:?}");
+        assert!(soft <= hard);
+        // Less time than the overheads of the moves to come: a few ms.
+        let (_, hard) = clock_budget(
+            Duration::from_millis(100),
+            Duration::ZERO,
+            None,
+            Duration::from_millis(10),
+        );
+        assert_eq!(hard, Duration::from_millis(3));
+    }
+
+    #[test]
+    fn increment_and_moves_to_go_raise_the_budget() {
+        let ms = Duration::from_millis;
+        let base = clock_budget(ms(10_000), Duration::ZERO, None, ms(10)).1;
+        let with_inc = clock_budget(ms(10_000), ms(1_000), None, ms(10)).1;
+        let last_move = clock_budget(ms(10_000), Duration::ZERO, Some(1), ms(10)).1;
+        assert!(
+            with_inc > base && last_move > with_inc,
+            "{base:?} {with_inc:?} {last_move:?}"
+        );
+        assert!(last_move <= ms(9_950));
+    }
+
+    #[test]
+    fn ponder_keeps_the_budget_for_after_the_hit() {
+        let go = GoParams {
+            ponder: true,
+            wtime: Some(Duration::from_millis(60_000)),
+            ..GoParams::default()
+        };
+        let l = TimeLimits::from_go(&go, Color::White, Duration::from_millis(10));
+        assert!(l.ponder && l.is_timed());
     }
 }

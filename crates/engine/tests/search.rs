@@ -21,15 +21,15 @@ fn pos(fen: &str) -> Chess {
 }
 
 fn search_with(pos: Chess, limits: TimeLimits) -> (SearchOutcome, Option<Score>) {
-    let mut tt = TranspositionTable::new(4);
+    let tt = TranspositionTable::new(4);
     let stop = AtomicBool::new(false);
     let mut last = None;
     let params = SearchParams {
         pos,
-        history: Vec::new(),
         limits,
+        ..SearchParams::default()
     };
-    let outcome = search(params, &mut tt, &stop, |r| last = Some(r.score));
+    let outcome = search(params, &tt, &stop, |r| last = Some(r.score));
     (outcome, last)
 }
 
@@ -110,11 +110,7 @@ fn never_returns_an_illegal_move() {
 fn respects_stop() {
     let (tx, rx) = channel();
     let engine = Engine::spawn(tx);
-    let params = SearchParams {
-        pos: Chess::default(),
-        history: Vec::new(),
-        limits: TimeLimits::default(),
-    };
+    let params = SearchParams::default();
     engine.send(EngineCommand::Start(Box::new(params)));
     std::thread::sleep(Duration::from_millis(50));
     engine.send(EngineCommand::Stop);
@@ -156,15 +152,16 @@ fn repetition_of_a_game_position_is_a_draw() {
         history.push(rochade_engine::search::hash(&child));
     }
     assert!(history.len() <= 90);
-    let mut tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
     let mut last = None;
     let params = SearchParams {
         pos: root,
         history,
         limits: to_depth(3),
+        ..SearchParams::default()
     };
-    search(params, &mut tt, &stop, |r| last = Some(r.score));
+    search(params, &tt, &stop, |r| last = Some(r.score));
     assert_eq!(last, Some(Score::Cp(0)));
 }
 

@@ -18,9 +18,7 @@
 //! # Ok::<_, rochade_laws::fen::FenError>(())
 //! ```
 
-use std::str::FromStr;
-
-use shakmaty::{Chess, Color, EnPassantMode, File, Position, Rank, fen::Fen};
+use shakmaty::{Chess, Color, EnPassantMode, File, Position, Rank, Role, Square};
 
 /// Whether a player can still checkmate the opponent by some series of
 /// legal moves (the opponent cooperating).
@@ -42,7 +40,8 @@ struct Converted {
     lossy: bool,
 }
 
-/// Converts a shakmaty position to the `chess` crate's board.
+/// Converts a shakmaty position to the `chess` crate's board, square by
+/// square (no FEN text in between: this runs after every move).
 fn convert(pos: &Chess) -> Option<Converted> {
     let rights = pos.castles().castling_rights();
     let standard = rights.into_iter().all(|rook| {
@@ -57,19 +56,47 @@ fn convert(pos: &Chess) -> Option<Converted> {
                 .king_of(back)
                 .is_some_and(|k| k.file() == File::E && k.rank() == rook.rank())
     });
-    let mut text = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    if !standard {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() > 2 {
-            fields[2] = "-";
-        }
-        text = fields.join(" ");
+    let mut builder = chess::BoardBuilder::new();
+    for (square, piece) in pos.board() {
+        builder[chess::ALL_SQUARES[square.to_usize()]] =
+            Some((role(piece.role), color(piece.color)));
     }
-    let board = chess::Board::from_str(&text).ok()?;
+    builder.side_to_move(color(pos.turn()));
+    if standard {
+        for side in Color::ALL {
+            let back = side.backrank();
+            let king_side = rights.contains(Square::from_coords(File::H, back));
+            let queen_side = rights.contains(Square::from_coords(File::A, back));
+            let castle = match (king_side, queen_side) {
+                (true, true) => chess::CastleRights::Both,
+                (true, false) => chess::CastleRights::KingSide,
+                (false, true) => chess::CastleRights::QueenSide,
+                (false, false) => chess::CastleRights::NoRights,
+            };
+            builder.castle_rights(color(side), castle);
+        }
+    }
+    builder.en_passant(
+        pos.ep_square(EnPassantMode::Legal)
+            .map(|square| chess::File::from_index(square.file().to_usize())),
+    );
+    let board = chess::Board::try_from(&builder).ok()?;
     Some(Converted {
         board,
         lossy: !standard,
     })
+}
+
+/// The chess crate's piece for a shakmaty role.
+fn role(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
 }
 
 /// The chess crate's colour for a shakmaty colour.
@@ -108,19 +135,15 @@ pub fn is_dead(pos: &Chess) -> bool {
         && chasolver::is_unwinnable_fast(&converted.board, chess::Color::Black)
 }
 
-/// Pawn pairs that block each other head-on (a white pawn with a black pawn
-/// on the square in front of it) needed before a wall can keep the kings
-/// apart: every one of the eight files must be closed, by a blocked pawn on
-/// it or by the attacks of blocked pawns beside it, and one blocked pair
-/// closes at most three files (its own and the two its pawns attack).
-const WALL_PAIRS: u32 = 3;
-
 /// A necessary condition for a dead position, cheap enough to run after
 /// every move. Without pawns, queens and rooks, the position may lack mating
 /// material. With pawns, queens or rooks, mate can only be impossible when a
-/// wall of blocked pawns keeps the pieces from the kings, and a wall needs
-/// blocked pawn pairs. Positions failing both are never dead; skipping them
-/// can only leave a dead position undeclared, never declare a live one dead.
+/// wall of blocked pawns keeps the pieces from the kings: every one of the
+/// eight files must be closed, by a pawn pair that blocks itself head-on (a
+/// white pawn with a black pawn on the square in front of it) on that file,
+/// or by the attacks of such a pair on a neighbouring file. Positions failing
+/// both are never dead; skipping them can only leave a dead position
+/// undeclared, never declare a live one dead.
 pub fn may_be_dead(pos: &Chess) -> bool {
     let board = pos.board();
     let heavy_or_pawns = board.pawns() | board.rooks() | board.queens();
@@ -129,7 +152,11 @@ pub fn may_be_dead(pos: &Chess) -> bool {
     }
     let white_pawns = board.pawns() & board.white();
     let black_pawns = board.pawns() & board.black();
-    (white_pawns.shift(8) & black_pawns).count() as u32 >= WALL_PAIRS
+    let blocked = white_pawns.shift(8) & black_pawns;
+    let files = blocked
+        .into_iter()
+        .fold(0u8, |files, square| files | 1 << square.file().to_usize());
+    files | files << 1 | files >> 1 == u8::MAX
 }
 
 #[cfg(test)]
@@ -177,6 +204,20 @@ mod tests {
             assert!(may_be_dead(&pos(text)), "{text}");
         }
         assert!(!may_be_dead(&Chess::default()));
+    }
+
+    #[test]
+    fn the_gate_needs_a_wall_across_all_eight_files() {
+        // Three blocked pairs on the b, e and h files close every file.
+        assert!(may_be_dead(&pos(
+            "8/8/1k6/1p2p2p/1P2P2P/8/1K6/8 w - - 0 50"
+        )));
+        // A French centre: three blocked pairs, but the a, g and h files are
+        // open, so the kings can reach each other's pawns.
+        assert!(!may_be_dead(&pos(
+            "r1bqkbnr/pp3ppp/2n1p3/2ppP3/2PP4/5N2/PP3PPP/RNBQKB1R w KQkq - 0 6"
+        )));
+        assert!(!may_be_dead(&pos("8/8/1k6/2ppp3/2PPP3/8/1K6/8 w - - 0 50")));
     }
 
     #[test]

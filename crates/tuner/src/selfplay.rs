@@ -103,7 +103,7 @@ fn play_game(
 ) -> anyhow::Result<Vec<Record>> {
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut pos, mut history) = random_opening(&mut rng, settings.random_plies);
-    let mut tt = TranspositionTable::new(HASH_MB);
+    let tt = TranspositionTable::new(HASH_MB);
     let stop = AtomicBool::new(false);
     let mut kept: Vec<Chess> = Vec::new();
     let result = loop {
@@ -117,8 +117,9 @@ fn play_game(
                 nodes: Some(settings.nodes),
                 ..TimeLimits::default()
             },
+            ..SearchParams::default()
         };
-        let Some(best) = search::search(params, &mut tt, &stop, |_| {}).best else {
+        let Some(best) = search::search(params, &tt, &stop, |_| {}).best else {
             anyhow::bail!("no move in a game that is not over");
         };
         if is_quiet(&pos, best) && rng.random_bool(settings.sample) {

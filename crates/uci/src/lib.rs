@@ -29,6 +29,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod client;
+mod client_error;
 mod engine;
 mod error;
 mod go;
@@ -42,6 +44,8 @@ mod register;
 mod score;
 mod tokens;
 
+pub use client::{SearchResult, UciClient};
+pub use client_error::{ClientError, GarbageLine};
 pub use engine::{CheckStatus, EngineMessage, Id};
 pub use error::UciParseError;
 pub use go::GoParams;

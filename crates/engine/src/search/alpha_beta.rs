@@ -1,14 +1,17 @@
 //! Principal variation search with a transposition table, null-move pruning,
 //! late-move reductions, check extensions and in-search draw detection.
 
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use crate::eval::evaluate;
-use crate::params::{LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH};
+use crate::params::{
+    LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
+};
 
 use super::ordering::{is_tactical, pick_next};
 use super::tt::Bound;
-use super::{MATE, MAX_PLY, Searcher, hash};
+use super::{MATE, MATE_BOUND, MAX_PLY, Searcher, hash};
 
 /// The score of a draw.
 const DRAW: i32 = 0;
@@ -19,6 +22,7 @@ impl Searcher<'_> {
     pub(super) fn alpha_beta(
         &mut self,
         pos: &Chess,
+        key: u64,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -36,7 +40,6 @@ impl Searcher<'_> {
         }
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
-        let key = hash(pos);
 
         if !root {
             if let Some(score) = self.draw_score(pos, key, in_check) {
@@ -51,6 +54,14 @@ impl Searcher<'_> {
             if alpha >= beta {
                 return alpha;
             }
+        }
+
+        if !root
+            && let Some(tb) = self.tablebase
+            && let Some(score) = super::tablebase::probe_wdl(tb, pos, ply)
+        {
+            self.tbhits += 1;
+            return score;
         }
 
         let entry = self.tt.probe(key, ply);
@@ -69,19 +80,29 @@ impl Searcher<'_> {
         }
         let hash_move = entry.and_then(|e| e.best);
 
-        if !pv_node
-            && !in_check
-            && let Some(score) = self.try_null_move(pos, depth, beta, ply, key)
-        {
-            return score;
+        if !pv_node && !in_check {
+            if let Some(score) = reverse_futility(pos, depth, beta) {
+                return score;
+            }
+            if let Some(score) = self.try_null_move(pos, depth, beta, ply, key) {
+                return score;
+            }
         }
 
         let mut moves = pos.legal_moves();
+        if root {
+            moves.retain(|m| self.searches_root_move(*m));
+        }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let white = pos.turn().is_white();
-        let mut scores = self.heuristics.score_moves(&moves, white, hash_move, ply);
+        let previous = ply.checked_sub(1).and_then(|p| self.played[p]);
+        let counter = previous.and_then(|p| self.heuristics.counter_to(!white, p));
+        let mut scores = self
+            .heuristics
+            .score_moves(&moves, white, hash_move, counter, ply);
+        let prune_late = !pv_node && !in_check && depth <= LMP_MAX_DEPTH;
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
@@ -91,7 +112,22 @@ impl Searcher<'_> {
             let m = pick_next(&mut moves, &mut scores, i);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = self.search_child(&child, m, i, depth, alpha, beta, ply, in_check);
+            // Late-move pruning: in a quiet node near the leaves, late quiet
+            // moves that give no check are not worth a look.
+            if prune_late
+                && i >= late_move_count(depth)
+                && best_score > -MATE_BOUND
+                && !is_tactical(m)
+                && !child.is_check()
+            {
+                continue;
+            }
+            self.played[ply] = Some(m);
+            let child_key = pos
+                .update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
+                .map_or_else(|| hash(&child), |z| z.0);
+            let child = (&child, child_key);
+            let score = self.search_child(child, m, i, depth, alpha, beta, ply, in_check);
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -105,6 +141,9 @@ impl Searcher<'_> {
                     if score >= beta {
                         if !is_tactical(m) {
                             self.heuristics.record_cutoff(white, m, ply, depth);
+                            if let Some(p) = previous {
+                                self.heuristics.record_counter(!white, p, m);
+                            }
                         }
                         break;
                     }
@@ -120,7 +159,9 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best_score, depth, bound, ply);
+        if !root || self.excluded.is_empty() {
+            self.tt.store(key, best_move, best_score, depth, bound, ply);
+        }
         best_score
     }
 
@@ -130,7 +171,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
-        child: &Chess,
+        (child, key): (&Chess, u64),
         m: Move,
         index: usize,
         depth: i32,
@@ -140,15 +181,22 @@ impl Searcher<'_> {
         in_check: bool,
     ) -> i32 {
         if index == 0 {
-            return -self.alpha_beta(child, depth - 1, -beta, -alpha, ply + 1);
+            return -self.alpha_beta(child, key, depth - 1, -beta, -alpha, ply + 1);
         }
         let reduction = self.late_move_reduction(child, m, index, depth, in_check);
-        let mut score = -self.alpha_beta(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        let mut score = -self.alpha_beta(
+            child,
+            key,
+            depth - 1 - reduction,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+        );
         if score > alpha && reduction > 0 {
-            score = -self.alpha_beta(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+            score = -self.alpha_beta(child, key, depth - 1, -alpha - 1, -alpha, ply + 1);
         }
         if score > alpha && score < beta {
-            score = -self.alpha_beta(child, depth - 1, -beta, -alpha, ply + 1);
+            score = -self.alpha_beta(child, key, depth - 1, -beta, -alpha, ply + 1);
         }
         score
     }
@@ -192,8 +240,16 @@ impl Searcher<'_> {
         }
         let child = pos.clone().swap_turn().ok()?;
         let reduction = 3 + depth / 6;
+        self.played[ply] = None;
         self.path.push(key);
-        let score = -self.alpha_beta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        let score = -self.alpha_beta(
+            &child,
+            hash(&child),
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+        );
         self.path.pop();
         (!self.stopped && score >= beta).then_some(score)
     }
@@ -209,4 +265,19 @@ impl Searcher<'_> {
         }
         None
     }
+}
+
+/// Reverse futility pruning: near the leaves, a static evaluation far
+/// enough above `beta` is taken as a cut-off without searching.
+fn reverse_futility(pos: &Chess, depth: i32, beta: i32) -> Option<i32> {
+    if depth > RFP_MAX_DEPTH || beta.abs() >= MATE_BOUND {
+        return None;
+    }
+    let eval = evaluate(pos);
+    (eval - RFP_MARGIN * depth >= beta).then_some(eval)
+}
+
+/// Quiet moves searched at `depth` before late-move pruning starts.
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }

@@ -2,20 +2,26 @@
 //! quiescence, a transposition table and move-ordering heuristics.
 
 mod alpha_beta;
+mod clock;
 mod iterate;
 pub mod ordering;
 mod quiesce;
 pub mod see;
+pub mod strength;
+mod tablebase;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty_syzygy::Tablebase;
 
-pub use iterate::{IterationReport, SearchOutcome, search};
+pub use clock::SearchClock;
+pub use iterate::{IterationReport, RootLine, SearchOutcome, search, search_in};
 
+use crate::robot::Level;
 use crate::time::TimeLimits;
 use ordering::Heuristics;
 use tt::TranspositionTable;
@@ -28,6 +34,8 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
+/// The score of a tablebase win at the root; below any mate score.
+pub const TB_WIN: i32 = 20_000;
 /// The largest iterative-deepening depth.
 pub const MAX_DEPTH: u32 = 100;
 
@@ -70,15 +78,68 @@ pub struct SearchParams {
     pub history: Vec<u64>,
     /// When to stop.
     pub limits: TimeLimits,
+    /// How many best lines to find (`MultiPV`), at least 1.
+    pub multipv: usize,
+    /// Only these root moves (`go searchmoves`); empty: every legal move.
+    pub searchmoves: Vec<Move>,
+    /// Stop once a mate in at most this many moves is found (`go mate`).
+    pub mate: Option<u32>,
+    /// Search threads (Lazy SMP), at least 1.
+    pub threads: usize,
+    /// The level of play; below [`Level::MAX`] the search is cut short and
+    /// the move is drawn among the best lines.
+    pub level: Level,
+    /// Seed for a weakened level's choice; `None`: from the system.
+    pub seed: Option<u64>,
 }
 
-/// The state of one running search.
+impl Default for SearchParams {
+    fn default() -> Self {
+        Self {
+            pos: Chess::default(),
+            history: Vec::new(),
+            limits: TimeLimits::default(),
+            multipv: 1,
+            searchmoves: Vec::new(),
+            mate: None,
+            threads: 1,
+            level: Level::MAX,
+            seed: None,
+        }
+    }
+}
+
+/// What the search threads share: the table, the stop flag, the clock and
+/// the tablebases.
+#[derive(Clone, Copy)]
+pub struct SearchContext<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Set to end the search (it still reports its best move).
+    pub stop: &'a AtomicBool,
+    /// The origin of the time budget, and whether the search ponders.
+    pub clock: &'a SearchClock,
+    /// Syzygy tables, if any were loaded.
+    pub tablebase: Option<&'a Tablebase<Chess>>,
+}
+
+/// Node and tablebase-hit counts that helper threads add to.
+#[derive(Debug, Default)]
+pub(crate) struct SharedCounts {
+    nodes: AtomicU64,
+    tbhits: AtomicU64,
+}
+
+/// The state of one running search thread.
 pub(crate) struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
+    clock: &'a SearchClock,
+    tablebase: Option<&'a Tablebase<Chess>>,
     limits: TimeLimits,
     start: Instant,
     nodes: u64,
+    tbhits: u64,
     seldepth: usize,
     stopped: bool,
     /// Set during depth 1, which always completes.
@@ -87,21 +148,32 @@ pub(crate) struct Searcher<'a> {
     path: Vec<u64>,
     heuristics: Heuristics,
     pv: Vec<Vec<Move>>,
+    /// The move played at each ply of the current line (`None`: a null move).
+    played: Vec<Option<Move>>,
+    /// Root moves to search; empty: all.
+    root_moves: Vec<Move>,
+    /// Root moves already given a line of their own (MultiPV).
+    excluded: Vec<Move>,
+    /// Where a helper thread adds its counts; `None` for the main thread.
+    shared: Option<&'a SharedCounts>,
 }
 
 impl<'a> Searcher<'a> {
     fn new(
-        tt: &'a mut TranspositionTable,
+        ctx: &SearchContext<'a>,
         stop: &'a AtomicBool,
         history: Vec<u64>,
         limits: TimeLimits,
     ) -> Self {
         Self {
-            tt,
+            tt: ctx.tt,
             stop,
+            clock: ctx.clock,
+            tablebase: ctx.tablebase,
             limits,
             start: Instant::now(),
             nodes: 0,
+            tbhits: 0,
             seldepth: 0,
             stopped: false,
             must_finish: false,
@@ -110,6 +182,10 @@ impl<'a> Searcher<'a> {
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
+            played: vec![None; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            excluded: Vec::new(),
+            shared: None,
         }
     }
 
@@ -121,16 +197,26 @@ impl<'a> Searcher<'a> {
     fn visit(&mut self, ply: usize) {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        if self.nodes.is_multiple_of(1024)
+            && let Some(shared) = self.shared
+        {
+            shared.nodes.fetch_add(1024, Ordering::Relaxed);
+        }
         if self.must_finish {
             return;
         }
         if self.nodes.is_multiple_of(1024) || self.limits.nodes.is_some() {
-            let out_of_time = self.limits.hard.is_some_and(|hard| self.elapsed() >= hard);
+            let out_of_time = self.limits.hard.is_some_and(|hard| self.clock.past(hard));
             let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
         }
+    }
+
+    /// Whether the root move `m` is to be searched in this line.
+    fn searches_root_move(&self, m: Move) -> bool {
+        (self.root_moves.is_empty() || self.root_moves.contains(&m)) && !self.excluded.contains(&m)
     }
 
     /// Whether the current position (`key`, `halfmoves`) repeats one since the

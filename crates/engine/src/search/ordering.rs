@@ -1,15 +1,18 @@
 //! Move ordering: hash move, then captures and promotions by MVV-LVA, then
-//! killers, then quiet moves by history.
+//! killers, then the counter-move to the opponent's last move, then quiet
+//! moves by history.
 
 use shakmaty::{Move, MoveList, Role};
 
 use crate::params::SORT_VALUE;
 
 use super::MAX_PLY;
+use super::tt::PackedMove;
 
 const HASH_MOVE: i32 = 2_000_000;
 const CAPTURE: i32 = 1_000_000;
 const KILLER: [i32; 2] = [900_000, 899_000];
+const COUNTER: i32 = 898_000;
 const HISTORY_MAX: i32 = 500_000;
 
 fn value(role: Role) -> i32 {
@@ -30,11 +33,14 @@ pub fn is_tactical(m: Move) -> bool {
     m.is_capture() || m.is_promotion()
 }
 
-/// Killer moves and the history table, kept across one search.
+/// Killer moves, counter-moves and the history table, kept across one
+/// search.
 #[derive(Debug)]
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<[i32; 64]>,
+    /// The quiet move that last refuted each (piece, destination) move.
+    counters: Vec<[Option<Move>; 64]>,
 }
 
 impl Default for Heuristics {
@@ -42,14 +48,31 @@ impl Default for Heuristics {
         Self {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 12],
+            counters: vec![[None; 64]; 12],
         }
     }
 }
 
+/// The row of a piece of this colour moving as `m` in the piece tables.
+fn piece_index(white: bool, m: Move) -> usize {
+    usize::from(white) * 6 + m.role() as usize - 1
+}
+
 impl Heuristics {
     fn history_slot(&mut self, white: bool, m: Move) -> &mut i32 {
-        let piece = usize::from(white) * 6 + m.role() as usize - 1;
-        &mut self.history[piece][m.to().to_usize()]
+        &mut self.history[piece_index(white, m)][m.to().to_usize()]
+    }
+
+    /// The counter-move to `previous`, played by the side (`white`) that
+    /// made it.
+    #[must_use]
+    pub fn counter_to(&self, white: bool, previous: Move) -> Option<Move> {
+        self.counters[piece_index(white, previous)][previous.to().to_usize()]
+    }
+
+    /// Records `m` as the quiet refutation of `previous` (played by `white`).
+    pub fn record_counter(&mut self, white: bool, previous: Move, m: Move) {
+        self.counters[piece_index(white, previous)][previous.to().to_usize()] = Some(m);
     }
 
     /// Records a quiet move that caused a beta cut-off.
@@ -78,14 +101,15 @@ impl Heuristics {
         &mut self,
         moves: &MoveList,
         white: bool,
-        hash_move: Option<Move>,
+        hash_move: Option<PackedMove>,
+        counter: Option<Move>,
         ply: usize,
     ) -> Vec<i32> {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         moves
             .iter()
             .map(|&m| {
-                if Some(m) == hash_move {
+                if Some(PackedMove::new(m)) == hash_move {
                     HASH_MOVE
                 } else if is_tactical(m) {
                     CAPTURE + mvv_lva(m)
@@ -93,6 +117,8 @@ impl Heuristics {
                     KILLER[0]
                 } else if Some(m) == killers[1] {
                     KILLER[1]
+                } else if Some(m) == counter {
+                    COUNTER
                 } else {
                     *self.history_slot(white, m)
                 }

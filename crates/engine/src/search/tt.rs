@@ -1,5 +1,12 @@
 //! The transposition table: a fixed-size array of entries keyed by
 //! shakmaty's 64-bit Zobrist hash, with depth-preferred replacement.
+//!
+//! The table is shared by every search thread without locks: an entry is
+//! two `AtomicU64`s, the packed data and the key xor the data. A torn
+//! write (one word from one thread, the other from another) fails the key
+//! check on reading, so it reads as a miss rather than as wrong data.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::Move;
 
@@ -16,14 +23,53 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The two bits stored for the bound; 0 marks an empty slot.
+    fn bits(self) -> u64 {
+        match self {
+            Self::Exact => 1,
+            Self::Lower => 2,
+            Self::Upper => 3,
+        }
+    }
+
+    /// The bound stored as `bits`; `None` for an empty slot.
+    fn from_bits(bits: u64) -> Option<Self> {
+        match bits {
+            1 => Some(Self::Exact),
+            2 => Some(Self::Lower),
+            3 => Some(Self::Upper),
+            _ => None,
+        }
+    }
+}
+
+/// A move as 16 bits: origin, destination and promotion. Castling is
+/// king-takes-rook, so no two moves of one position share a code, and 0 is
+/// no move at all (no move goes from a square to itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PackedMove(u16);
+
+impl PackedMove {
+    /// Packs `m`.
+    #[must_use]
+    pub fn new(m: Move) -> Self {
+        let from = m.from().map_or(0, |sq| sq.to_usize() as u16);
+        let to = match m {
+            Move::Castle { rook, .. } => rook,
+            _ => m.to(),
+        };
+        let promotion = m.promotion().map_or(0, |r| r as u16);
+        Self(from | (to.to_usize() as u16) << 6 | promotion << 12)
+    }
+}
+
 /// One stored search result.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
-    /// The full Zobrist key, to tell colliding positions apart.
-    pub key: u64,
     /// The best or refuting move, if any.
-    pub best: Option<Move>,
-    /// The score, mate scores relative to this node.
+    pub best: Option<PackedMove>,
+    /// The score, mate scores relative to the probing node.
     pub score: i32,
     /// The remaining depth the score was searched to.
     pub depth: i32,
@@ -32,45 +78,92 @@ pub struct Entry {
     generation: u8,
 }
 
-/// A transposition table sized in megabytes.
+impl Entry {
+    /// The 64 bits stored for the entry.
+    fn pack(&self) -> u64 {
+        u64::from(self.best.map_or(0, |m| m.0))
+            | u64::from(self.score as i16 as u16) << 16
+            | u64::from(self.depth.clamp(0, 255) as u8) << 32
+            | self.bound.bits() << 40
+            | u64::from(self.generation) << 48
+    }
+
+    /// The entry stored as `data`; `None` for an empty slot.
+    fn unpack(data: u64) -> Option<Self> {
+        let code = data as u16;
+        Some(Self {
+            best: (code != 0).then_some(PackedMove(code)),
+            score: i32::from((data >> 16) as u16 as i16),
+            depth: i32::from((data >> 32) as u8),
+            bound: Bound::from_bits((data >> 40) & 3)?,
+            generation: (data >> 48) as u8,
+        })
+    }
+}
+
+/// One slot: the key xor the data, and the data.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The stored key and entry, if the slot is in use.
+    fn load(&self) -> Option<(u64, Entry)> {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        Entry::unpack(data).map(|entry| (key, entry))
+    }
+
+    fn save(&self, key: u64, data: u64) {
+        self.check.store(key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+/// A transposition table sized in megabytes, shared by reference between
+/// search threads.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Option<Entry>>,
-    generation: u8,
+    slots: Vec<Slot>,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one entry).
     #[must_use]
     pub fn new(mb: usize) -> Self {
-        let len = (mb * 1024 * 1024 / size_of::<Option<Entry>>()).max(1);
+        let len = (mb * 1024 * 1024 / size_of::<Slot>()).max(1);
         Self {
-            entries: vec![None; len],
-            generation: 0,
+            slots: (0..len).map(|_| Slot::default()).collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything (for `ucinewgame`).
-    pub fn clear(&mut self) {
-        self.entries.fill(None);
-        self.generation = 0;
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.save(0, 0);
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn index(&self, key: u64) -> usize {
+    fn slot(&self, key: u64) -> &Slot {
         // Multiply-shift maps the key onto the table without a division.
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, with mate scores made relative to `ply`.
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
-        let entry = self.entries[self.index(key)]?;
-        (entry.key == key).then(|| Entry {
+        let (stored, entry) = self.slot(key).load()?;
+        (stored == key).then(|| Entry {
             score: score_from_tt(entry.score, ply),
             ..entry
         })
@@ -79,7 +172,7 @@ impl TranspositionTable {
     /// Stores a result; an entry from this search is only replaced by one of
     /// the same position or of at least its depth.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         best: Option<Move>,
         score: i32,
@@ -87,33 +180,37 @@ impl TranspositionTable {
         bound: Bound,
         ply: usize,
     ) {
-        let idx = self.index(key);
-        let generation = self.generation;
-        let slot = &mut self.entries[idx];
-        if let Some(old) = slot {
-            let keep = old.generation == generation && old.key != key && old.depth > depth;
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot.load();
+        if let Some((old_key, old)) = old {
+            let keep = old.generation == generation && old_key != key && old.depth > depth;
             if keep {
                 return;
             }
         }
-        let best = best.or_else(|| slot.filter(|old| old.key == key).and_then(|old| old.best));
-        *slot = Some(Entry {
-            key,
+        let best = best.map(PackedMove::new).or_else(|| {
+            old.filter(|&(old_key, _)| old_key == key)
+                .and_then(|(_, old)| old.best)
+        });
+        let entry = Entry {
             best,
             score: score_to_tt(score, ply),
             depth,
             bound,
             generation,
-        });
+        };
+        slot.save(key, entry.pack());
     }
 
     /// Permille of the first thousand slots that hold an entry of this search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
             .iter()
-            .filter(|e| e.is_some_and(|e| e.generation == self.generation))
+            .filter(|s| s.load().is_some_and(|(_, e)| e.generation == generation))
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -144,11 +241,12 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::search::{INFINITY, MATE};
+    use shakmaty::{Chess, Position};
 
     #[test]
     fn stores_and_probes_with_mate_distance() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, None, MATE - 5, 3, Bound::Exact, 2);
         let e = tt.probe(42, 4).expect("stored");
         assert_eq!(e.score, MATE - 7);
@@ -157,12 +255,69 @@ mod tests {
 
     #[test]
     fn deeper_entry_of_this_search_is_kept() {
-        let mut tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::new(0);
         tt.store(1, None, 10, 8, Bound::Exact, 0);
         tt.store(2, None, 20, 2, Bound::Exact, 0);
         assert_eq!(tt.probe(1, 0).map(|e| e.score), Some(10));
         tt.new_search();
         tt.store(2, None, 20, 2, Bound::Exact, 0);
         assert_eq!(tt.probe(2, 0).map(|e| e.score), Some(20));
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let tt = TranspositionTable::new(1);
+        let m = Chess::default().legal_moves()[5];
+        for (score, bound) in [
+            (-INFINITY, Bound::Upper),
+            (INFINITY, Bound::Lower),
+            (-123, Bound::Exact),
+        ] {
+            tt.store(7, Some(m), score, 37, bound, 0);
+            let e = tt.probe(7, 0).expect("stored");
+            assert_eq!(
+                (e.best, e.score, e.depth, e.bound),
+                (Some(PackedMove::new(m)), score, 37, bound)
+            );
+        }
+        // A later store without a move keeps the move of the same position.
+        tt.store(7, None, 0, 38, Bound::Upper, 0);
+        assert_eq!(
+            tt.probe(7, 0).and_then(|e| e.best),
+            Some(PackedMove::new(m))
+        );
+        tt.clear();
+        assert!(tt.probe(7, 0).is_none());
+    }
+
+    #[test]
+    fn distinct_moves_pack_distinctly() {
+        // Kiwipete: castling both ways, promotions nearby, many captures.
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let pos: Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("legal");
+        let codes: std::collections::HashSet<_> =
+            pos.legal_moves().into_iter().map(PackedMove::new).collect();
+        assert_eq!(codes.len(), pos.legal_moves().len());
+        assert!(!codes.contains(&PackedMove(0)));
+    }
+
+    #[test]
+    fn torn_slot_reads_as_a_miss() {
+        let tt = TranspositionTable::new(0);
+        tt.store(99, None, 50, 4, Bound::Exact, 0);
+        // Another thread's data word lands without its key word.
+        let other = Entry {
+            best: None,
+            score: -50,
+            depth: 9,
+            bound: Bound::Lower,
+            generation: 0,
+        };
+        tt.slots[0].data.store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(99, 0).is_none());
     }
 }

@@ -80,6 +80,8 @@ impl TimeControl {
         match self.limit() {
             Limit::NoClock => None,
             Limit::PerMove(budget) => Some(budget.saturating_mul(60)),
+            // Each player starts with half of the sand.
+            Limit::Sandclock(total) => Some(*total / 2),
             Limit::Periods(periods) => {
                 let mut index = 0;
                 let mut in_period = 0u32;

@@ -121,6 +121,10 @@ pub enum Limit {
     PerMove(Duration),
     /// No clock: nobody's flag ever falls.
     NoClock,
+    /// A sandclock (hourglass) holding this much time in all (PGN `*secs`):
+    /// it starts with half on each side, and the time one player uses flows
+    /// to the other; the flag falls when a player's side runs empty.
+    Sandclock(Duration),
 }
 
 /// The unit a control is counted in: clock time, or days (correspondence).
@@ -147,7 +151,7 @@ pub enum Scale {
 /// A valid time control.
 ///
 /// Invariants (checked by every constructor): at least one period; move
-/// counts at least 1 (by type); every time a whole number of seconds; base
+/// counts at least 1 (by type); every time a whole number of milliseconds; base
 /// times and per-move budgets positive and at most [`MAX_TIME`]; bonuses at
 /// most [`MAX_TIME`]; with [`Scale::Days`], every time a whole number of days.
 ///
@@ -217,7 +221,7 @@ impl TimeControl {
     /// # Errors
     ///
     /// [`TimeControlError`] if the base is zero or too long, or a time is not
-    /// a whole number of seconds.
+    /// a whole number of milliseconds.
     ///
     /// # Examples
     ///
@@ -276,6 +280,37 @@ impl TimeControl {
         }
     }
 
+    /// A sandclock holding `total` in all: half of it for each player at the
+    /// start, and the time one player uses added to the other's (PGN
+    /// standard 9.6.1, `*secs`).
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlError`] if `total` is zero, over [`MAX_TIME`], or not a
+    /// whole number of milliseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_laws::clock::TimeControl;
+    ///
+    /// let tc = TimeControl::sandclock(Duration::from_secs(180))?;
+    /// assert_eq!(tc.to_pgn().as_deref(), Some("*180"));
+    /// assert_eq!(tc.to_string(), "sandclock 3");
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn sandclock(total: Duration) -> Result<Self, TimeControlError> {
+        check_time(total, Scale::Clock, TimeField::Sandclock)?;
+        if total.is_zero() {
+            return Err(TimeControlError::ZeroBase { period: 1 });
+        }
+        Ok(TimeControl {
+            limit: Limit::Sandclock(total),
+            scale: Scale::Clock,
+        })
+    }
+
     /// The shape of the control.
     ///
     /// # Examples
@@ -318,7 +353,7 @@ impl TimeControl {
     pub fn periods(&self) -> &[Period] {
         match &self.limit {
             Limit::Periods(p) => p,
-            Limit::PerMove(_) | Limit::NoClock => &[],
+            Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => &[],
         }
     }
 
@@ -344,6 +379,7 @@ enum TimeField {
     Base(usize),
     Bonus(usize),
     PerMove,
+    Sandclock,
 }
 
 fn check_time(t: Duration, scale: Scale, field: TimeField) -> Result<(), TimeControlError> {
@@ -351,12 +387,13 @@ fn check_time(t: Duration, scale: Scale, field: TimeField) -> Result<(), TimeCon
         TimeField::Base(n) => format!("base time of period {n}"),
         TimeField::Bonus(n) => format!("bonus of period {n}"),
         TimeField::PerMove => "time per move".to_owned(),
+        TimeField::Sandclock => "sandclock time".to_owned(),
     };
     if t > MAX_TIME {
         return Err(TimeControlError::TooLong { what });
     }
-    if t.subsec_nanos() != 0 {
-        return Err(TimeControlError::NotWholeSeconds { what });
+    if !t.subsec_nanos().is_multiple_of(1_000_000) {
+        return Err(TimeControlError::NotWholeMilliseconds { what });
     }
     if scale == Scale::Days && !t.as_secs().is_multiple_of(DAY.as_secs()) {
         return Err(TimeControlError::NotWholeDays { what });
@@ -393,19 +430,19 @@ pub enum BonusKind {
 /// ```
 /// use rochade_laws::clock::{BonusKind, RawPeriod};
 ///
-/// let p = RawPeriod { moves: Some(40), base_secs: 0, bonus: BonusKind::None, bonus_secs: 0 };
+/// let p = RawPeriod { moves: Some(40), base_ms: 0, bonus: BonusKind::None, bonus_ms: 0 };
 /// assert_eq!(p.moves, Some(40));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RawPeriod {
     /// The move count, if written.
     pub moves: Option<i64>,
-    /// The base time in seconds.
-    pub base_secs: i64,
+    /// The base time in milliseconds.
+    pub base_ms: i64,
     /// The kind of bonus.
     pub bonus: BonusKind,
-    /// The bonus in seconds.
-    pub bonus_secs: i64,
+    /// The bonus in milliseconds.
+    pub bonus_ms: i64,
 }
 
 /// A time control as parsed, not yet checked. [`RawTimeControl::validate`]
@@ -417,7 +454,7 @@ pub struct RawPeriod {
 /// use rochade_laws::clock::{BonusKind, RawPeriod, RawTimeControl, Scale, TimeControlError};
 ///
 /// let raw = RawTimeControl::Periods {
-///     periods: vec![RawPeriod { moves: Some(0), base_secs: 60, bonus: BonusKind::None, bonus_secs: 0 }],
+///     periods: vec![RawPeriod { moves: Some(0), base_ms: 60_000, bonus: BonusKind::None, bonus_ms: 0 }],
 ///     scale: Scale::Clock,
 /// };
 /// assert_eq!(raw.validate(), Err(TimeControlError::MoveCount { period: 1, count: 0 }));
@@ -433,13 +470,18 @@ pub enum RawTimeControl {
     },
     /// Fixed time per move.
     PerMove {
-        /// The budget in seconds.
-        secs: i64,
+        /// The budget in milliseconds.
+        ms: i64,
         /// The unit the control was written in.
         scale: Scale,
     },
     /// No clock.
     NoClock,
+    /// A sandclock holding this many milliseconds in all.
+    Sandclock {
+        /// Total milliseconds (both sides together).
+        ms: i64,
+    },
 }
 
 impl RawTimeControl {
@@ -460,8 +502,11 @@ impl RawTimeControl {
     pub fn validate(self) -> Result<TimeControl, TimeControlError> {
         match self {
             RawTimeControl::NoClock => Ok(TimeControl::no_clock()),
-            RawTimeControl::PerMove { secs, scale } => {
-                TimeControl::per_move(secs_to_duration(secs, || "time per move".into())?, scale)
+            RawTimeControl::Sandclock { ms } => {
+                TimeControl::sandclock(ms_to_duration(ms, || "sandclock time".into())?)
+            }
+            RawTimeControl::PerMove { ms, scale } => {
+                TimeControl::per_move(ms_to_duration(ms, || "time per move".into())?, scale)
             }
             RawTimeControl::Periods { periods, scale } => {
                 let mut out = Vec::with_capacity(periods.len());
@@ -479,11 +524,10 @@ impl RawTimeControl {
                             Some(m)
                         }
                     };
-                    let base = secs_to_duration(raw.base_secs, || {
-                        format!("base time of period {number}")
-                    })?;
+                    let base =
+                        ms_to_duration(raw.base_ms, || format!("base time of period {number}"))?;
                     let amount =
-                        secs_to_duration(raw.bonus_secs, || format!("bonus of period {number}"))?;
+                        ms_to_duration(raw.bonus_ms, || format!("bonus of period {number}"))?;
                     let bonus = match raw.bonus {
                         BonusKind::None => Bonus::None,
                         BonusKind::Increment => Bonus::Increment(amount),
@@ -498,11 +542,8 @@ impl RawTimeControl {
     }
 }
 
-fn secs_to_duration(
-    secs: i64,
-    what: impl FnOnce() -> String,
-) -> Result<Duration, TimeControlError> {
-    u64::try_from(secs)
-        .map(Duration::from_secs)
+fn ms_to_duration(ms: i64, what: impl FnOnce() -> String) -> Result<Duration, TimeControlError> {
+    u64::try_from(ms)
+        .map(Duration::from_millis)
         .map_err(|_| TimeControlError::Negative { what: what() })
 }

@@ -52,9 +52,9 @@ pub enum TimeControlError {
         /// Which time.
         what: String,
     },
-    /// A time has a fraction of a second.
-    #[error("the {what} is not a whole number of seconds")]
-    NotWholeSeconds {
+    /// A time is finer than a millisecond.
+    #[error("the {what} is not a whole number of milliseconds")]
+    NotWholeMilliseconds {
         /// Which time.
         what: String,
     },
@@ -76,12 +76,6 @@ pub enum TimeControlError {
     /// The PGN value `?`: the time control is not known.
     #[error("`?` means the time control is unknown; there is nothing to set the clock to")]
     Unknown,
-    /// A PGN sandclock control (`*180`).
-    #[error("`{input}` is a sandclock (hourglass) control, which Rochade does not support")]
-    Sandclock {
-        /// The text.
-        input: String,
-    },
 }
 
 /// A clock operation that cannot be done now.

@@ -17,8 +17,9 @@
 //! correspondence control; days may not be mixed with clock units.
 //!
 //! The PGN tag (PGN standard 9.6.1) is `-` (no clock), `?` (unknown),
-//! `*secs` (sandclock, not supported) or periods `[moves/]secs[+secs]`
-//! joined by `:`.
+//! `*secs` (a sandclock holding `secs` in all) or periods
+//! `[moves/]secs[+secs]` joined by `:`. The human form of a sandclock is
+//! `sandclock TIME` (or `hourglass TIME`), the time in minutes by default.
 
 use std::str::FromStr;
 
@@ -148,16 +149,15 @@ fn looks_like_pgn(s: &str) -> bool {
     }
     if !s
         .chars()
-        .all(|c| c.is_ascii_digit() || c == '/' || c == '+')
+        .all(|c| c.is_ascii_digit() || c == '/' || c == '+' || c == '.')
     {
         return false;
     }
     let after_count = s.split_once('/').map_or(s, |(_, rest)| rest);
     let base = after_count.split('+').next().unwrap_or("");
-    match base.parse::<u64>() {
-        Ok(n) => n >= 180,
-        // All digits but too long for u64: certainly not minutes.
-        Err(_) => !base.is_empty(),
+    match base.parse::<f64>() {
+        Ok(n) => n >= 180.0,
+        Err(_) => false,
     }
 }
 
@@ -233,7 +233,41 @@ impl UnitsSeen {
     }
 }
 
-/// A human time: number and optional unit, in seconds.
+/// A number of `unit`s with up to three decimals (`10`, `-5`, `0.1`,
+/// `1.25`), in milliseconds.
+fn parse_millis(s: &str, unit: Unit, what: &str) -> Result<i64, TimeControlError> {
+    let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
+    if s.contains('.') && (fraction.is_empty() || fraction.len() > 3) {
+        return Err(syntax(
+            s,
+            format!("expected {what} with at most three decimals"),
+        ));
+    }
+    let whole = parse_int(whole, what)?;
+    let mut frac = 0i64;
+    for digit in fraction.bytes().chain(std::iter::repeat(b'0')).take(3) {
+        if !digit.is_ascii_digit() {
+            return Err(syntax(s, format!("expected {what}")));
+        }
+        frac = frac * 10 + i64::from(digit - b'0');
+    }
+    let unit_ms = unit.seconds() * 1000;
+    let frac_ms = frac * unit_ms / 1000;
+    if frac * unit_ms % 1000 != 0 {
+        return Err(syntax(s, "the time is finer than a millisecond"));
+    }
+    let frac_ms = if whole < 0 || s.starts_with('-') {
+        -frac_ms
+    } else {
+        frac_ms
+    };
+    whole
+        .checked_mul(unit_ms)
+        .and_then(|ms| ms.checked_add(frac_ms))
+        .ok_or_else(|| syntax(s, "the number is too large"))
+}
+
+/// A human time: number and optional unit, in milliseconds.
 fn parse_time(s: &str, default: Unit, seen: &mut UnitsSeen) -> Result<i64, TimeControlError> {
     let s = s.trim();
     if s.is_empty() {
@@ -246,15 +280,14 @@ fn parse_time(s: &str, default: Unit, seen: &mut UnitsSeen) -> Result<i64, TimeC
         Some('d') => (&s[..s.len() - 1], Unit::Days),
         _ => (s, default),
     };
-    let n = parse_int(number.trim_end(), "a number of s, m, h or d").map_err(|_| {
+    let ms = parse_millis(number.trim_end(), unit, "a number of s, m, h or d").map_err(|_| {
         syntax(
             s,
-            "expected a time: a whole number, optionally with s, m, h or d",
+            "expected a time: a number (at most three decimals), optionally with s, m, h or d",
         )
     })?;
-    seen.note(unit, n);
-    n.checked_mul(unit.seconds())
-        .ok_or_else(|| syntax(s, "the time is too large"))
+    seen.note(unit, ms);
+    Ok(ms)
 }
 
 fn parse_human(s: &str) -> Result<RawTimeControl, TimeControlError> {
@@ -263,10 +296,20 @@ fn parse_human(s: &str) -> Result<RawTimeControl, TimeControlError> {
     }
     let mut seen = UnitsSeen::default();
     let lower = s.to_ascii_lowercase();
+    if let Some(time) = ["sandclock", "hourglass"]
+        .iter()
+        .find_map(|word| lower.strip_prefix(word))
+    {
+        let ms = parse_time(time, Unit::Minutes, &mut seen)?;
+        if seen.scale(s)? == Scale::Days {
+            return Err(syntax(s, "a sandclock is counted in clock time, not days"));
+        }
+        return Ok(RawTimeControl::Sandclock { ms });
+    }
     if let Some(time) = lower.strip_suffix("/move") {
-        let secs = parse_time(time, Unit::Minutes, &mut seen)?;
+        let ms = parse_time(time, Unit::Minutes, &mut seen)?;
         return Ok(RawTimeControl::PerMove {
-            secs,
+            ms,
             scale: seen.scale(s)?,
         });
     }
@@ -318,13 +361,13 @@ fn parse_human_period(s: &str, seen: &mut UnitsSeen) -> Result<RawPeriod, TimeCo
     } else {
         (rest, BonusKind::None, "0")
     };
-    let base_secs = parse_time(base, Unit::Minutes, seen)?;
-    let bonus_secs = parse_time(bonus_text, Unit::Seconds, seen)?;
+    let base_ms = parse_time(base, Unit::Minutes, seen)?;
+    let bonus_ms = parse_time(bonus_text, Unit::Seconds, seen)?;
     Ok(RawPeriod {
         moves,
-        base_secs,
+        base_ms,
         bonus,
-        bonus_secs,
+        bonus_ms,
     })
 }
 
@@ -332,12 +375,15 @@ fn parse_pgn(s: &str) -> Result<RawTimeControl, TimeControlError> {
     match s {
         "-" => return Ok(RawTimeControl::NoClock),
         "?" => return Err(TimeControlError::Unknown),
-        _ if s.starts_with('*') => {
-            return Err(TimeControlError::Sandclock {
-                input: s.to_owned(),
-            });
-        }
         _ => {}
+    }
+    if let Some(secs) = s.strip_prefix('*') {
+        let ms = parse_millis(
+            secs.trim(),
+            Unit::Seconds,
+            "the sandclock's total seconds after `*`, as in `*180`",
+        )?;
+        return Ok(RawTimeControl::Sandclock { ms });
     }
     let mut periods = Vec::new();
     for part in s.split(':') {
@@ -346,20 +392,20 @@ fn parse_pgn(s: &str) -> Result<RawTimeControl, TimeControlError> {
             Some((count, rest)) => (Some(parse_int(count, "a move count before `/`")?), rest),
             None => (None, part),
         };
-        let (base, bonus, bonus_secs) = match rest.split_once('+') {
+        let (base, bonus, bonus_ms) = match rest.split_once('+') {
             Some((base, inc)) => (
                 base,
                 BonusKind::Increment,
-                parse_int(inc, "an increment in seconds after `+`")?,
+                parse_millis(inc, Unit::Seconds, "an increment in seconds after `+`")?,
             ),
             None => (rest, BonusKind::None, 0),
         };
-        let base_secs = parse_int(base, "a base time in seconds")?;
+        let base_ms = parse_millis(base, Unit::Seconds, "a base time in seconds")?;
         periods.push(RawPeriod {
             moves,
-            base_secs,
+            base_ms,
             bonus,
-            bonus_secs,
+            bonus_ms,
         });
     }
     Ok(RawTimeControl::Periods {

@@ -7,11 +7,26 @@ use std::time::Duration;
 use super::control::{Bonus, DAY, Limit, Scale, TimeControl};
 
 /// A base time (or per-move budget) in the human form.
+/// Seconds with as many decimals as the milliseconds need: `10`, `0.1`, `2.25`.
+fn write_seconds(f: &mut impl fmt::Write, t: Duration) -> fmt::Result {
+    let secs = t.as_secs();
+    let millis = t.subsec_millis();
+    if millis == 0 {
+        write!(f, "{secs}")
+    } else {
+        let digits = format!("{millis:03}");
+        write!(f, "{secs}.{}", digits.trim_end_matches('0'))
+    }
+}
+
 fn write_base(f: &mut impl fmt::Write, t: Duration, scale: Scale) -> fmt::Result {
     let secs = t.as_secs();
     match scale {
         Scale::Days => write!(f, "{}d", secs / DAY.as_secs()),
-        Scale::Clock if !secs.is_multiple_of(60) => write!(f, "{secs}s"),
+        Scale::Clock if t.subsec_millis() != 0 || !secs.is_multiple_of(60) => {
+            write_seconds(f, t)?;
+            f.write_char('s')
+        }
         Scale::Clock => {
             let minutes = secs / 60;
             if minutes < 180 {
@@ -29,7 +44,7 @@ fn write_base(f: &mut impl fmt::Write, t: Duration, scale: Scale) -> fmt::Result
 fn write_bonus_amount(f: &mut impl fmt::Write, t: Duration, scale: Scale) -> fmt::Result {
     match scale {
         Scale::Days => write!(f, "{}d", t.as_secs() / DAY.as_secs()),
-        Scale::Clock => write!(f, "{}", t.as_secs()),
+        Scale::Clock => write_seconds(f, t),
     }
 }
 
@@ -44,6 +59,10 @@ impl fmt::Display for TimeControl {
         let scale = self.scale();
         match self.limit() {
             Limit::NoClock => f.write_str("-"),
+            Limit::Sandclock(total) => {
+                f.write_str("sandclock ")?;
+                write_base(f, *total, scale)
+            }
             Limit::PerMove(budget) => {
                 write_base(f, *budget, scale)?;
                 f.write_str("/move")
@@ -100,6 +119,11 @@ impl TimeControl {
         }
         match self.limit() {
             Limit::NoClock => Some("-".to_owned()),
+            Limit::Sandclock(total) => {
+                let mut out = "*".to_owned();
+                write_seconds(&mut out, *total).ok()?;
+                Some(out)
+            }
             Limit::PerMove(_) => None,
             Limit::Periods(periods) => {
                 let mut out = String::new();
@@ -110,10 +134,13 @@ impl TimeControl {
                     if let Some(m) = p.moves {
                         write!(out, "{m}/").ok()?;
                     }
-                    write!(out, "{}", p.base.as_secs()).ok()?;
+                    write_seconds(&mut out, p.base).ok()?;
                     match p.bonus {
                         Bonus::None => {}
-                        Bonus::Increment(d) => write!(out, "+{}", d.as_secs()).ok()?,
+                        Bonus::Increment(d) => {
+                            out.push('+');
+                            write_seconds(&mut out, d).ok()?;
+                        }
                         Bonus::Delay(_) | Bonus::Bronstein(_) => return None,
                     }
                 }

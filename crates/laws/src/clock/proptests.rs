@@ -17,25 +17,27 @@ fn bonus(kind: u8, amount: Duration) -> Bonus {
     }
 }
 
+/// Times in milliseconds: whole minutes, whole seconds, and fractions.
 fn clock_period() -> impl Strategy<Value = (Option<u32>, u64, u8, u64)> {
     (
         proptest::option::of(1u32..120),
         prop_oneof![
-            1u64..7200,
-            1u64..=MAX_TIME.as_secs(),
-            (1u64..600).prop_map(|m| m * 60)
+            (1u64..7200).prop_map(|s| s * 1000),
+            (1u64..=MAX_TIME.as_secs()).prop_map(|s| s * 1000),
+            (1u64..600).prop_map(|m| m * 60_000),
+            1u64..7_200_000,
         ],
         any::<u8>(),
-        0u64..600,
+        prop_oneof![(0u64..600).prop_map(|s| s * 1000), 0u64..600_000],
     )
 }
 
 fn day_period() -> impl Strategy<Value = (Option<u32>, u64, u8, u64)> {
     (
         proptest::option::of(1u32..50),
-        (1u64..=366).prop_map(|d| d * DAY.as_secs()),
+        (1u64..=366).prop_map(|d| d * DAY.as_secs() * 1000),
         any::<u8>(),
-        (0u64..30).prop_map(|d| d * DAY.as_secs()),
+        (0u64..30).prop_map(|d| d * DAY.as_secs() * 1000),
     )
 }
 
@@ -45,8 +47,8 @@ fn build(periods: Vec<(Option<u32>, u64, u8, u64)>, scale: Scale) -> TimeControl
         .map(|(m, b, k, a)| {
             Period::new(
                 m.and_then(NonZeroU32::new),
-                Duration::from_secs(b),
-                bonus(k, Duration::from_secs(a)),
+                Duration::from_millis(b),
+                bonus(k, Duration::from_millis(a)),
             )
         })
         .collect();
@@ -65,6 +67,8 @@ fn any_control() -> impl Strategy<Value = TimeControl> {
         1 => (1u64..=366).prop_map(|d| TimeControl::per_move(Duration::from_secs(d * DAY.as_secs()), Scale::Days)
             .unwrap_or_else(|e| panic!("{e}"))),
         1 => Just(TimeControl::no_clock()),
+        1 => (1u64..100_000_000).prop_map(|ms| TimeControl::sandclock(Duration::from_millis(ms))
+            .unwrap_or_else(|e| panic!("{e}"))),
     ]
 }
 
@@ -215,6 +219,26 @@ proptest! {
                 }
                 other => prop_assert!(false, "unexpected {:?}", other),
             }
+        }
+    }
+
+    /// A sandclock neither makes nor loses sand: what one player uses, the
+    /// other gets, and the two times always add up to the whole.
+    #[test]
+    fn sandclock_keeps_its_sand(total in 1u64..3600, steps in proptest::collection::vec(0u64..200_000, 1..40)) {
+        let total = Duration::from_secs(total);
+        let mut clock = Clock::new(TimeControl::sandclock(total).unwrap_or_else(|e| panic!("{e}")), Duration::ZERO);
+        let mut now = Duration::ZERO;
+        for ms in steps {
+            now += Duration::from_millis(ms);
+            let white = clock.remaining(Color::White, now).unwrap_or_default();
+            let black = clock.remaining(Color::Black, now).unwrap_or_default();
+            prop_assert_eq!(white + black, total);
+            if clock.flag(now) != Flag::Up {
+                prop_assert!(white.is_zero() || black.is_zero());
+                break;
+            }
+            unwrap_press(&mut clock, now);
         }
     }
 }

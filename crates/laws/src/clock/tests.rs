@@ -69,14 +69,19 @@ fn pgn_forms() {
     assert_eq!(tc("40/5400+30:1800+30"), tc("40/90+30, 30+30"));
     assert_eq!(tc("-"), TimeControl::no_clock());
     assert_eq!(TimeControl::parse("?"), Err(TimeControlError::Unknown));
-    assert!(matches!(
-        TimeControl::parse("*180"),
-        Err(TimeControlError::Sandclock { .. })
-    ));
-    assert!(matches!(
-        TimeControl::parse("*"),
-        Err(TimeControlError::Sandclock { .. })
-    ));
+    let sand = tc("*180");
+    assert_eq!(
+        sand,
+        TimeControl::sandclock(Duration::from_secs(180)).expect("valid")
+    );
+    assert_eq!(sand.to_pgn().as_deref(), Some("*180"));
+    assert_eq!(sand.to_string(), "sandclock 3");
+    assert_eq!(tc("hourglass 3"), sand);
+    assert_eq!(tc("sandclock 90s").to_pgn().as_deref(), Some("*90"));
+    // A bare `*` names no time; `*0` and `*-5` hold no sand.
+    for bad in ["*", "*0", "*-5", "*x", "sandclock", "sandclock 3d"] {
+        assert!(TimeControl::parse(bad).is_err(), "{bad}");
+    }
     // PGN `40/9000`: 40 moves in 9000 s, repeating.
     let t = TimeControl::parse_as("40/9000", Syntax::Pgn).expect("valid");
     assert!(t.repeats());
@@ -409,4 +414,45 @@ fn time_going_backwards_does_not_panic() {
     assert_eq!(p.elapsed, Duration::ZERO);
     assert_eq!(c.remaining(Black, s(0)), Some(s(300)));
     assert_eq!(c.flag(Duration::MAX), Flag::Fallen(Black));
+}
+
+#[test]
+fn sandclock_time_flows_to_the_opponent() {
+    // PGN standard 9.6.1: `*180`, a sandclock with 180 s in all.
+    let s = Duration::from_secs;
+    let mut clock = Clock::new(tc("*180"), s(0));
+    assert_eq!(clock.remaining(White, s(0)), Some(s(90)));
+    assert_eq!(clock.remaining(Black, s(0)), Some(s(90)));
+    // While White thinks, the sand runs to Black's side.
+    assert_eq!(clock.remaining(Black, s(30)), Some(s(120)));
+    clock.press(s(30)).expect("running");
+    assert_eq!(clock.remaining(White, s(30)), Some(s(60)));
+    clock.press(s(130)).expect("running");
+    assert_eq!(clock.remaining(Black, s(130)), Some(s(20)));
+    assert_eq!(clock.remaining(White, s(130)), Some(s(160)));
+    // White's side runs empty: the flag falls (6.8), and it is the last period.
+    assert_eq!(clock.flag(s(289)), Flag::Up);
+    assert_eq!(clock.flag(s(290)), Flag::Fallen(White));
+    assert_eq!(clock.remaining(Black, s(400)), Some(s(180)));
+}
+
+#[test]
+fn fractions_of_a_second() {
+    // Engine matches are played at "10+0.1": 10 s and 0.1 s a move.
+    let ms = Duration::from_millis;
+    let t = TimeControl::parse_as("10+0.1", Syntax::Pgn).expect("valid");
+    assert_eq!(
+        t,
+        TimeControl::sudden_death(ms(10_000), Bonus::Increment(ms(100))).expect("valid")
+    );
+    assert_eq!(t.to_pgn().as_deref(), Some("10+0.1"));
+    assert_eq!(t.to_string(), "10s+0.1");
+    assert_eq!(tc("10s+0.1"), t);
+    assert_eq!(tc("1.5+0.25").periods()[0].base, ms(90_000));
+    assert_eq!(tc("1.5+0.25").to_string(), "90s+0.25");
+    assert_eq!(tc("300+0.5").to_pgn().as_deref(), Some("300+0.5"));
+    assert_eq!(tc("*90.5").to_pgn().as_deref(), Some("*90.5"));
+    for bad in ["5+0.0001", "5+0.", "5+.5.5", "0.0001s+0", "10/50.5d"] {
+        assert!(TimeControl::parse(bad).is_err(), "{bad}");
+    }
 }

@@ -191,6 +191,7 @@ impl Clock {
             Limit::Periods(periods) => periods.first().map_or(Duration::ZERO, |p| p.base),
             Limit::PerMove(budget) => *budget,
             Limit::NoClock => Duration::ZERO,
+            Limit::Sandclock(total) => *total / 2,
         };
         let timer = Timer {
             left,
@@ -338,7 +339,7 @@ impl Clock {
                 let p = self.timers[index(color)].period;
                 p + 1 >= periods.len() && !self.control.repeats()
             }
-            Limit::PerMove(_) | Limit::NoClock => true,
+            Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => true,
         }
     }
 
@@ -440,7 +441,19 @@ impl Clock {
         if color == self.turn {
             Some(left.saturating_sub(self.charge(self.elapsed(now))))
         } else {
-            Some(left)
+            Some(left.saturating_add(self.sand_flowing_in(now)))
+        }
+    }
+
+    /// With a sandclock, the time the player on turn has used so far on
+    /// this move, which has run over to the opponent's side; zero otherwise.
+    fn sand_flowing_in(&self, now: Duration) -> Duration {
+        match self.control.limit() {
+            Limit::Sandclock(_) => {
+                let mover = self.timers[index(self.turn)].left;
+                self.elapsed(now).min(mover)
+            }
+            _ => Duration::ZERO,
         }
     }
 
@@ -537,6 +550,7 @@ impl Clock {
                 left = *budget;
                 Some(left)
             }
+            Limit::Sandclock(_) => Some(left),
             Limit::Periods(_) => {
                 if let Some(p) = period {
                     match p.bonus {
@@ -558,10 +572,15 @@ impl Clock {
                 Some(left)
             }
         };
+        let sand = timer.left.saturating_sub(left);
         timer.left = left;
         timer.moves = timer.moves.saturating_add(1);
         timer.used = timer.used.saturating_add(elapsed);
         let moves = timer.moves;
+        if matches!(self.control.limit(), Limit::Sandclock(_)) {
+            let opponent = &mut self.timers[index(!mover)];
+            opponent.left = opponent.left.saturating_add(sand);
+        }
         self.turn = !mover;
         self.since = self.since.max(now);
         self.done = Duration::ZERO;
@@ -650,7 +669,7 @@ impl Clock {
         let start_left = if color == self.turn {
             left.saturating_add(self.charge(self.elapsed(now)))
         } else {
-            left
+            left.saturating_sub(self.sand_flowing_in(now))
         };
         let timer = &mut self.timers[index(color)];
         timer.left = start_left;

@@ -15,6 +15,10 @@ pub struct History {
 }
 
 /// The repetition key of a position: equal positions (9.2.2) have equal keys.
+/// Plies room is made for at the start: most games end before, so the
+/// record is not copied as it grows (about 18 KB a game).
+const RESERVED_PLIES: usize = 128;
+
 pub(crate) fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -22,11 +26,14 @@ pub(crate) fn key(pos: &Chess) -> u64 {
 impl History {
     /// A history that starts at `start`.
     pub fn new(start: Chess) -> History {
-        History {
-            keys: vec![key(&start)],
-            positions: vec![start],
-            moves: Vec::new(),
-        }
+        let mut history = History {
+            keys: Vec::with_capacity(RESERVED_PLIES + 1),
+            positions: Vec::with_capacity(RESERVED_PLIES + 1),
+            moves: Vec::with_capacity(RESERVED_PLIES),
+        };
+        history.keys.push(key(&start));
+        history.positions.push(start);
+        history
     }
 
     /// The position on the board now.

@@ -300,7 +300,8 @@ impl Visitor for GameVisitor {
             game,
             tags,
             lines: vec![Line {
-                nodes: Vec::new(),
+                // Room for most games' main line, so it is not copied as it grows.
+                nodes: Vec::with_capacity(128),
                 positions: Vec::new(),
             }],
             opening_comment: None,
