@@ -1,0 +1,169 @@
+//! The layout of the weight vector: where each evaluation term's weights
+//! sit in [`WEIGHTS`](super::weights::WEIGHTS).
+//!
+//! Every term of the evaluation is a count (how many knights, how many safe
+//! squares a bishop reaches, ...) times a tapered weight, so the whole
+//! evaluation is a linear function of the weights. The tuner relies on that.
+//!
+//! ```
+//! use rochade_engine::eval::features::{COUNT, SECTIONS};
+//! assert_eq!(SECTIONS.iter().map(|s| s.len).sum::<usize>(), COUNT);
+//! ```
+
+/// One named, contiguous group of weights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Section {
+    /// The name, as a Rust identifier in upper case.
+    pub name: &'static str,
+    /// The first index.
+    pub start: usize,
+    /// The number of weights.
+    pub len: usize,
+    /// What one weight means.
+    pub doc: &'static str,
+}
+
+/// Material: pawn, knight, bishop, rook, queen.
+pub const MATERIAL: usize = 0;
+/// Piece-square tables: `PSQT + 64 * (role - 1) + square`, the square seen
+/// from the piece owner's side (a1 = 0 for White, a8 = 0 for Black).
+pub const PSQT: usize = MATERIAL + 5;
+/// Passed pawns by rank seen from the owner's side (0 = first rank).
+pub const PASSED_PAWN: usize = PSQT + 6 * 64;
+/// A pawn with no friendly pawn on either neighbouring file.
+pub const ISOLATED_PAWN: usize = PASSED_PAWN + 8;
+/// Each pawn beyond the first on one file.
+pub const DOUBLED_PAWN: usize = ISOLATED_PAWN + 1;
+/// Knight mobility by number of safe squares (0..=8).
+pub const KNIGHT_MOBILITY: usize = DOUBLED_PAWN + 1;
+/// Bishop mobility by number of safe squares (0..=13).
+pub const BISHOP_MOBILITY: usize = KNIGHT_MOBILITY + 9;
+/// Rook mobility by number of safe squares (0..=14).
+pub const ROOK_MOBILITY: usize = BISHOP_MOBILITY + 14;
+/// Queen mobility by number of safe squares (0..=27).
+pub const QUEEN_MOBILITY: usize = ROOK_MOBILITY + 15;
+/// Squares of the enemy king's zone attacked, per attacker: knight,
+/// bishop, rook, queen.
+pub const KING_ATTACK: usize = QUEEN_MOBILITY + 28;
+/// Friendly pawns shielding the king: one rank ahead, two ranks ahead.
+pub const KING_SHIELD: usize = KING_ATTACK + 4;
+/// Files on and beside the king's file without a friendly pawn.
+pub const KING_OPEN_FILE: usize = KING_SHIELD + 2;
+/// Two bishops or more.
+pub const BISHOP_PAIR: usize = KING_OPEN_FILE + 1;
+/// A rook on a file without pawns.
+pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+/// A rook on a file without friendly pawns but with enemy pawns.
+pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// The number of weights.
+pub const COUNT: usize = ROOK_SEMI_OPEN_FILE + 1;
+
+/// Every section in order; they tile `0..COUNT`.
+pub const SECTIONS: [Section; 15] = [
+    section("MATERIAL", MATERIAL, PSQT, "material: P, N, B, R, Q"),
+    section(
+        "PSQT",
+        PSQT,
+        PASSED_PAWN,
+        "piece-square tables: P, N, B, R, Q, K; a1..h8 from the owner's side",
+    ),
+    section(
+        "PASSED_PAWN",
+        PASSED_PAWN,
+        ISOLATED_PAWN,
+        "passed pawn by relative rank 1..8",
+    ),
+    section(
+        "ISOLATED_PAWN",
+        ISOLATED_PAWN,
+        DOUBLED_PAWN,
+        "isolated pawn",
+    ),
+    section(
+        "DOUBLED_PAWN",
+        DOUBLED_PAWN,
+        KNIGHT_MOBILITY,
+        "doubled pawn (each extra pawn on a file)",
+    ),
+    section(
+        "KNIGHT_MOBILITY",
+        KNIGHT_MOBILITY,
+        BISHOP_MOBILITY,
+        "knight mobility by safe squares",
+    ),
+    section(
+        "BISHOP_MOBILITY",
+        BISHOP_MOBILITY,
+        ROOK_MOBILITY,
+        "bishop mobility by safe squares",
+    ),
+    section(
+        "ROOK_MOBILITY",
+        ROOK_MOBILITY,
+        QUEEN_MOBILITY,
+        "rook mobility by safe squares",
+    ),
+    section(
+        "QUEEN_MOBILITY",
+        QUEEN_MOBILITY,
+        KING_ATTACK,
+        "queen mobility by safe squares",
+    ),
+    section(
+        "KING_ATTACK",
+        KING_ATTACK,
+        KING_SHIELD,
+        "king-zone squares attacked by N, B, R, Q",
+    ),
+    section(
+        "KING_SHIELD",
+        KING_SHIELD,
+        KING_OPEN_FILE,
+        "shield pawns one and two ranks ahead of the king",
+    ),
+    section(
+        "KING_OPEN_FILE",
+        KING_OPEN_FILE,
+        BISHOP_PAIR,
+        "files at the king without a friendly pawn",
+    ),
+    section("BISHOP_PAIR", BISHOP_PAIR, ROOK_OPEN_FILE, "bishop pair"),
+    section(
+        "ROOK_OPEN_FILE",
+        ROOK_OPEN_FILE,
+        ROOK_SEMI_OPEN_FILE,
+        "rook on an open file",
+    ),
+    section(
+        "ROOK_SEMI_OPEN_FILE",
+        ROOK_SEMI_OPEN_FILE,
+        COUNT,
+        "rook on a semi-open file",
+    ),
+];
+
+/// A section from its bounds.
+const fn section(name: &'static str, start: usize, end: usize, doc: &'static str) -> Section {
+    Section {
+        name,
+        start,
+        len: end - start,
+        doc,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_tile_the_weights() {
+        let mut next = 0;
+        for s in SECTIONS {
+            assert_eq!(s.start, next, "{} starts where the last ended", s.name);
+            assert!(s.len > 0);
+            next += s.len;
+        }
+        assert_eq!(next, COUNT);
+    }
+}

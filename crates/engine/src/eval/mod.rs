@@ -1,0 +1,183 @@
+//! Static evaluation, tapered between middlegame and endgame: material and
+//! piece-square tables, pawn structure (passed, isolated, doubled),
+//! mobility, king safety, bishop pair and rooks on open files.
+//!
+//! Every term is a count times a weight from [`weights::WEIGHTS`], so the
+//! evaluation is linear in the weights; [`trace`] returns the counts, which
+//! is what the Texel tuner (`rochade-tune`) fits the weights to.
+//!
+//! ```
+//! use rochade_engine::eval::evaluate;
+//! use shakmaty::Chess;
+//! // The start position is level but for the side to move's tempo.
+//! assert_eq!(evaluate(&Chess::default()), rochade_engine::eval::TEMPO);
+//! ```
+
+pub mod features;
+mod king;
+mod material;
+mod mobility;
+mod pawns;
+mod pieces;
+mod tapered;
+#[cfg(test)]
+mod tests;
+pub mod weights;
+
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
+
+pub use tapered::{PHASE_TOTAL, Tapered};
+
+use weights::WEIGHTS;
+
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 10;
+
+/// Game-phase weight of each role (pawn … king); a full board sums to
+/// [`PHASE_TOTAL`].
+pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// Where the evaluation terms go: summed with the weights for play, or
+/// counted for the tuner.
+trait Terms {
+    /// Records `count` occurrences of feature `index` for `color`.
+    fn add(&mut self, color: Color, index: usize, count: i32);
+}
+
+/// Sums weighted terms for each side (`[black, white]`).
+#[derive(Default)]
+struct Sum([Tapered; 2]);
+
+impl Terms for Sum {
+    #[inline(always)]
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        self.0[side(color)] += WEIGHTS[index] * count;
+    }
+}
+
+/// The feature counts of one position, White minus Black, and its phase.
+///
+/// The evaluation for White is `Σ coefficients[i] * WEIGHTS[i]`, tapered by
+/// `phase`, plus the tempo bonus.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_engine::eval::{features, trace};
+/// use shakmaty::Chess;
+/// let t = trace(&Chess::default());
+/// assert_eq!(t.phase, 24);
+/// assert_eq!(t.coefficients[features::MATERIAL], 0); // 8 pawns each
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trace {
+    /// Game phase, 0 (endgame) to [`PHASE_TOTAL`] (middlegame).
+    pub phase: i32,
+    /// One count per weight, White's minus Black's.
+    pub coefficients: Vec<i32>,
+}
+
+impl Terms for Trace {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        self.coefficients[index] += if color.is_white() { count } else { -count };
+    }
+}
+
+/// What every term needs to know about the board, computed once.
+struct Context<'a> {
+    board: &'a Board,
+    occupied: Bitboard,
+    /// Pawns by colour (`[black, white]`).
+    pawns: [Bitboard; 2],
+    /// Squares attacked by pawns, by colour.
+    pawn_attacks: [Bitboard; 2],
+}
+
+/// The index of `color` in a `[black, white]` array.
+#[inline(always)]
+fn side(color: Color) -> usize {
+    usize::from(color.is_white())
+}
+
+/// `square` seen from `color`'s side of the board (a1 = 0 for both).
+#[inline(always)]
+fn relative(color: Color, square: shakmaty::Square) -> usize {
+    match color {
+        Color::White => square.to_usize(),
+        Color::Black => square.to_usize() ^ 56,
+    }
+}
+
+impl<'a> Context<'a> {
+    /// The context of `board`.
+    fn new(board: &'a Board) -> Self {
+        let pawns = [board.pawns() & board.black(), board.pawns() & board.white()];
+        Self {
+            board,
+            occupied: board.occupied(),
+            pawns,
+            pawn_attacks: [
+                pawns::attacks(Color::Black, pawns[0]),
+                pawns::attacks(Color::White, pawns[1]),
+            ],
+        }
+    }
+}
+
+/// The game phase of `board`: 0 (endgame) to [`PHASE_TOTAL`].
+fn phase(board: &Board) -> i32 {
+    let count = |role: Role| board.by_role(role).count() as i32 * PHASE_WEIGHT[role as usize - 1];
+    (count(Role::Knight) + count(Role::Bishop) + count(Role::Rook) + count(Role::Queen))
+        .min(PHASE_TOTAL)
+}
+
+/// Feeds every term of `board` to `terms`.
+#[inline(always)]
+fn collect(board: &Board, terms: &mut impl Terms) {
+    let ctx = Context::new(board);
+    material::collect(&ctx, terms);
+    pawns::collect(&ctx, terms);
+    mobility::collect(&ctx, terms);
+    king::collect(&ctx, terms);
+    pieces::collect(&ctx, terms);
+}
+
+/// The position's value in centipawns for the side to move.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_engine::eval::evaluate;
+/// use shakmaty::{CastlingMode, Chess, fen::Fen};
+/// let fen: Fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
+/// let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+/// assert!(evaluate(&pos) > 800);
+/// ```
+#[must_use]
+pub fn evaluate(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let mut sum = Sum::default();
+    collect(board, &mut sum);
+    let [black, white] = sum.0;
+    let white = (white - black).taper(phase(board));
+    let ours = if pos.turn().is_white() { white } else { -white };
+    ours + TEMPO
+}
+
+/// The feature counts behind [`evaluate`] for `pos`.
+#[must_use]
+pub fn trace(pos: &Chess) -> Trace {
+    let board = pos.board();
+    let mut trace = Trace {
+        phase: phase(board),
+        coefficients: vec![0; features::COUNT],
+    };
+    collect(board, &mut trace);
+    trace
+}
+
+/// The squares around `king` (and its own square): the king zone.
+#[inline(always)]
+fn king_zone(king: shakmaty::Square) -> Bitboard {
+    attacks::king_attacks(king).with(king)
+}

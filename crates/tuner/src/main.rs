@@ -1,0 +1,200 @@
+//! `rochade-tune`: tunes the evaluation weights of `rochade-engine` by
+//! Texel's method, reproducibly.
+//!
+//! - `generate` plays seeded self-play games, keeps quiet positions and
+//!   labels them with the game result and a Stockfish evaluation;
+//! - `tune` fits the sigmoid constant K, then every weight by gradient
+//!   descent on the mean squared error, and writes
+//!   `crates/engine/src/eval/weights.rs`;
+//! - `start` writes the starting weights (PeSTO plus hand values).
+//!
+//! See `crates/tuner/README.md` for the exact commands.
+#![forbid(unsafe_code)]
+
+mod data;
+mod selfplay;
+mod start;
+mod stockfish;
+mod texel;
+mod write;
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use rochade_engine::eval::features::SECTIONS;
+
+/// Texel tuning for Rochade's evaluation.
+#[derive(Debug, Parser)]
+#[command(name = "rochade-tune", version, about)]
+struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play self-play games and write labelled quiet positions.
+    Generate(GenerateArgs),
+    /// Fit the weights to a data file and write the weights module.
+    Tune(TuneArgs),
+    /// Write the starting weights (PeSTO tables plus hand values).
+    Start(StartArgs),
+}
+
+/// Options of `generate`.
+#[derive(Debug, Args)]
+struct GenerateArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the random openings; game `i` uses `seed + i`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Node budget of each self-play move.
+    #[arg(long, default_value_t = 3000)]
+    nodes: u64,
+    /// Random legal moves played from the start position.
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Chance that a quiet position is kept.
+    #[arg(long, default_value_t = 0.5)]
+    sample: f64,
+    /// Stockfish search depth for the labels (0: no Stockfish labels).
+    #[arg(long, default_value_t = 7)]
+    sf_depth: u32,
+    /// The Stockfish binary.
+    #[arg(long, default_value = "/usr/games/stockfish")]
+    stockfish: PathBuf,
+    /// Worker threads (the output does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: u64,
+    /// Output file.
+    #[arg(long, default_value = "data/tuner/positions.tsv")]
+    out: PathBuf,
+}
+
+/// Options of `tune`.
+#[derive(Debug, Args)]
+struct TuneArgs {
+    /// Data file written by `generate`.
+    #[arg(long, default_value = "data/tuner/positions.tsv")]
+    data: PathBuf,
+    /// Weight of the game result in the label; the rest is Stockfish's
+    /// evaluation as a win probability.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Gradient-descent epochs (full batch, Adam).
+    #[arg(long, default_value_t = 2000)]
+    epochs: u32,
+    /// Penalty on the squared distance (in centipawns) of each weight from
+    /// the starting weights, added to the mean squared error.
+    #[arg(long, default_value_t = 1e-9)]
+    ridge: f64,
+    /// Sections of `rochade_engine::eval::features` to keep at their
+    /// starting values, by name (e.g. `--freeze MATERIAL --freeze PSQT`).
+    #[arg(long)]
+    freeze: Vec<String>,
+    /// Adam step size in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Where to write the weights module.
+    #[arg(long, default_value = "crates/engine/src/eval/weights.rs")]
+    out: PathBuf,
+}
+
+/// Options of `start`.
+#[derive(Debug, Args)]
+struct StartArgs {
+    /// Where to write the weights module.
+    #[arg(long, default_value = "crates/engine/src/eval/weights.rs")]
+    out: PathBuf,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let command = std::env::args()
+        .skip(1)
+        .fold(String::from("rochade-tune"), |acc, a| acc + " " + &a);
+    match cli.command {
+        Command::Generate(args) => generate(&args),
+        Command::Tune(args) => tune(&args, &command),
+        Command::Start(args) => {
+            let weights = start::start_weights();
+            write::write_weights(
+                &args.out,
+                &weights,
+                &command,
+                "the starting point of tuning",
+            )
+        }
+    }
+}
+
+/// Runs `generate`.
+fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let settings = selfplay::Settings {
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        sample: args.sample,
+        sf_depth: args.sf_depth,
+        stockfish: args.stockfish.clone(),
+    };
+    if let Some(dir) = args.out.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let file = std::fs::File::create(&args.out)
+        .with_context(|| format!("creating {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let positions = selfplay::play_games(
+        &settings,
+        args.seed,
+        args.games,
+        args.threads.max(1),
+        |records| {
+            data::append(&mut out, records)
+                .with_context(|| format!("writing {}", args.out.display()))
+        },
+    )?;
+    println!("{positions} positions written to {}", args.out.display());
+    Ok(())
+}
+
+/// Runs `tune`.
+fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
+    let records = data::read(&args.data)?;
+    let set = texel::Dataset::new(&records, args.lambda)?;
+    let start = start::start_weights();
+    let frozen = args
+        .freeze
+        .iter()
+        .map(|name| {
+            SECTIONS
+                .iter()
+                .find(|s| s.name == name.as_str())
+                .map(|s| s.start..s.start + s.len)
+                .with_context(|| {
+                    let names: Vec<&str> = SECTIONS.iter().map(|s| s.name).collect();
+                    format!("no section {name:?}; the sections are {}", names.join(", "))
+                })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge, &frozen);
+    let summary = format!(
+        "{} positions ({} training, {} validation), lambda {}, ridge {:e}, frozen [{}], \
+         K {:.3}; validation MSE {:.6} -> {:.6}",
+        records.len(),
+        set.training_len(),
+        set.validation_len(),
+        args.lambda,
+        args.ridge,
+        args.freeze.join(", "),
+        report.k,
+        report.validation_before,
+        report.validation_after
+    );
+    println!("{summary}");
+    write::write_weights(&args.out, &report.weights, command, &summary)
+}
