@@ -68,17 +68,22 @@ impl History {
         self.moves.len()
     }
 
-    /// Adds a move and the position it led to.
-    pub fn push(&mut self, m: Move, next: Chess) {
+    /// Plays a (legal) move: records it, the position it leads to and that
+    /// position's key.
+    pub fn push(&mut self, m: Move) {
         // Incremental where shakmaty can do it exactly (no en passant square
         // before or after the move), from scratch otherwise: the same key.
         let last = self.keys[self.keys.len() - 1];
-        let k = self
-            .current()
-            .update_zobrist_hash(Zobrist64(last), m, EnPassantMode::Legal)
-            .map_or_else(|| key(&next), |z| z.0);
+        let incremental =
+            self.current()
+                .update_zobrist_hash(Zobrist64(last), m, EnPassantMode::Legal);
+        // The move is played on the copy in the record itself: one copy of
+        // the position a move, not two.
+        self.positions.push(self.current().clone());
+        let next = self.positions.len() - 1;
+        self.positions[next].play_unchecked(m);
+        let k = incremental.map_or_else(|| key(&self.positions[next]), |z| z.0);
         self.keys.push(k);
-        self.positions.push(next);
         self.moves.push(m);
     }
 

@@ -226,11 +226,8 @@ impl Game {
 
     /// Plays the legal move `m` and updates offers and the outcome.
     fn play_legal_unchecked(&mut self, m: Move) {
-        let pos = self.position();
-        let mover = pos.turn();
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        self.history.push(m, next);
+        let mover = self.position().turn();
+        self.history.push(m);
         if let Some(offer) = self.offer {
             // 9.1.2.2: the opponent's move ends an offer they did not answer.
             if offer.by != mover && !self.rules.offer_survives_reply() {
