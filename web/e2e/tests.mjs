@@ -203,8 +203,10 @@ export const tests = [
       assert(/\/j\//.test(link), `the invitation link: ${link}`);
       await pb.goto(link);
       await pb.waitForURL(/\/g\//);
-      assert((await byId(pb, 'status').textContent()).includes('Black'), 'the invited friend plays Black');
+      // The status is written when the first state arrives over the socket.
       await waitPly(pb, 0);
+      const status = (await byId(pb, 'status').textContent()) ?? '';
+      assert(status.includes('Black'), `the invited friend plays Black: "${status}"`);
       // The creator's board opens for moves once the friend has come.
       await pa.waitForFunction(() => !document.querySelector('[data-testid="status"]')?.textContent?.includes('Waiting'));
       await clickMove(pa, 'e2e4');
