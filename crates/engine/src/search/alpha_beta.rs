@@ -1,15 +1,22 @@
-//! Principal variation search with a transposition table, null-move pruning,
-//! late-move reductions, check extensions and in-search draw detection.
+//! Principal variation search with a transposition table, reverse futility
+//! and null-move pruning, internal iterative reductions, late-move
+//! reductions and pruning, futility and exchange pruning, check extensions
+//! and in-search draw detection.
+
+use std::sync::LazyLock;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use crate::eval::evaluate;
 use crate::params::{
-    LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
+    FUTILITY_MARGIN, FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH,
+    LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
+    SEE_PRUNE_CAPTURE, SEE_PRUNE_MAX_DEPTH, SEE_PRUNE_QUIET,
 };
 
-use super::ordering::{is_tactical, pick_next};
+use super::ordering::{COUNTER, HISTORY_MAX, is_tactical, pick_next};
+use super::see::see;
 use super::tt::Bound;
 use super::{MATE, MATE_BOUND, MAX_PLY, Searcher, hash};
 
@@ -30,9 +37,9 @@ impl Searcher<'_> {
     ) -> i32 {
         self.pv[ply].clear();
         let in_check = pos.is_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, key, alpha, beta, ply);
         }
         self.visit(ply);
         if self.stopped {
@@ -68,25 +75,42 @@ impl Searcher<'_> {
         if let Some(e) = entry
             && !pv_node
             && e.depth >= depth
+            && e.settles(alpha, beta)
         {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if usable {
-                return e.score;
-            }
+            return e.score;
         }
         let hash_move = entry.and_then(|e| e.best);
 
-        if !pv_node && !in_check {
-            if let Some(score) = reverse_futility(pos, depth, beta) {
+        // The static evaluation, once per node; `eval` sharpens it with the
+        // table's score when the bound says the true value lies beyond it.
+        let static_eval = (!in_check).then(|| evaluate(pos));
+        self.evals[ply] = static_eval;
+        let improving = match (static_eval, ply.checked_sub(2).map(|p| self.evals[p])) {
+            (Some(now), Some(Some(before))) => now > before,
+            (Some(_), _) => true,
+            (None, _) => false,
+        };
+        let eval = static_eval.map(|e| match entry {
+            Some(t) if t.score.abs() < MATE_BOUND => match t.bound {
+                Bound::Exact => t.score,
+                Bound::Lower => e.max(t.score),
+                Bound::Upper => e.min(t.score),
+            },
+            _ => e,
+        });
+
+        if !pv_node && let Some(eval) = eval {
+            if let Some(score) = reverse_futility(eval, depth, beta, improving) {
                 return score;
             }
-            if let Some(score) = self.try_null_move(pos, depth, beta, ply, key) {
+            if let Some(score) = self.try_null_move(pos, eval, depth, beta, ply, key) {
                 return score;
             }
+        }
+        // Internal iterative reduction: without a hash move the ordering is
+        // poor, and this node was not worth a table entry before.
+        if hash_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
         }
 
         let mut moves = pos.legal_moves();
@@ -101,24 +125,37 @@ impl Searcher<'_> {
         let counter = previous.and_then(|p| self.heuristics.counter_to(!white, p));
         let mut scores = self
             .heuristics
-            .score_moves(&moves, white, hash_move, counter, ply);
-        let prune_late = !pv_node && !in_check && depth <= LMP_MAX_DEPTH;
+            .score_moves(pos, &moves, white, hash_move, counter, ply);
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = None;
+        let mut quiets = MoveList::new();
         self.path.push(key);
         for i in 0..moves.len() {
             let m = pick_next(&mut moves, &mut scores, i);
+            let order = scores[i];
+            let tactical = is_tactical(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            // Late-move pruning: in a quiet node near the leaves, late quiet
-            // moves that give no check are not worth a look.
-            if prune_late
-                && i >= late_move_count(depth)
+            let gives_check = child.is_check();
+            if !root
                 && best_score > -MATE_BOUND
-                && !is_tactical(m)
-                && !child.is_check()
+                && !gives_check
+                && self.prunes(
+                    pos,
+                    m,
+                    Prune {
+                        depth,
+                        pv_node,
+                        in_check,
+                        tactical,
+                        improving,
+                        eval,
+                        alpha,
+                        quiets: quiets.len(),
+                    },
+                )
             {
                 continue;
             }
@@ -126,8 +163,13 @@ impl Searcher<'_> {
             let child_key = pos
                 .update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
                 .map_or_else(|| hash(&child), |z| z.0);
+            let reduction = if tactical || gives_check || in_check {
+                0
+            } else {
+                self.late_move_reduction(m, white, i, order, depth, pv_node, improving)
+            };
             let child = (&child, child_key);
-            let score = self.search_child(child, m, i, depth, alpha, beta, ply, in_check);
+            let score = self.search_child(child, i, reduction, depth, alpha, beta, ply);
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -139,8 +181,8 @@ impl Searcher<'_> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if !is_tactical(m) {
-                            self.heuristics.record_cutoff(white, m, ply, depth);
+                        if !tactical {
+                            self.heuristics.record_cutoff(white, m, ply, depth, &quiets);
                             if let Some(p) = previous {
                                 self.heuristics.record_counter(!white, p, m);
                             }
@@ -148,6 +190,9 @@ impl Searcher<'_> {
                         break;
                     }
                 }
+            }
+            if !tactical {
+                quiets.push(m);
             }
         }
         self.path.pop();
@@ -165,25 +210,52 @@ impl Searcher<'_> {
         best_score
     }
 
+    /// Whether to skip move `m` near the leaves without searching it:
+    /// late-move pruning and futility pruning of quiet moves in quiet nodes,
+    /// and pruning of moves that lose material by exchange.
+    fn prunes(&self, pos: &Chess, m: Move, p: Prune) -> bool {
+        if !p.pv_node && !p.in_check && !p.tactical {
+            if p.depth <= LMP_MAX_DEPTH && p.quiets >= late_move_count(p.depth, p.improving) {
+                return true;
+            }
+            if p.depth <= FUTILITY_MAX_DEPTH
+                && p.eval.is_some_and(|e| {
+                    e + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * p.depth <= p.alpha
+                })
+            {
+                return true;
+            }
+        }
+        if p.depth <= SEE_PRUNE_MAX_DEPTH && !p.in_check {
+            let threshold = if p.tactical {
+                -SEE_PRUNE_CAPTURE * p.depth
+            } else {
+                -SEE_PRUNE_QUIET * p.depth * p.depth
+            };
+            if see(pos, m) < threshold {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Searches one child: the first move with the full window, later ones
-    /// with a null window (reduced if late and quiet), re-searched on a
+    /// with a null window (shallower by `reduction`), re-searched on a
     /// surprise.
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
         (child, key): (&Chess, u64),
-        m: Move,
         index: usize,
+        reduction: i32,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
-        in_check: bool,
     ) -> i32 {
         if index == 0 {
             return -self.alpha_beta(child, key, depth - 1, -beta, -alpha, ply + 1);
         }
-        let reduction = self.late_move_reduction(child, m, index, depth, in_check);
         let mut score = -self.alpha_beta(
             child,
             key,
@@ -201,24 +273,32 @@ impl Searcher<'_> {
         score
     }
 
-    /// How many plies less to search a late quiet move.
+    /// How many plies less to search the late quiet move `m` (the `index`th
+    /// tried, with ordering score `order`): more the later and deeper it is,
+    /// less in PV nodes, for killers and counter-moves and for moves with a
+    /// good history, more when the position is not improving.
+    #[allow(clippy::too_many_arguments)]
     fn late_move_reduction(
         &self,
-        child: &Chess,
         m: Move,
+        white: bool,
         index: usize,
+        order: i32,
         depth: i32,
-        in_check: bool,
+        pv_node: bool,
+        improving: bool,
     ) -> i32 {
-        if depth < LMR_MIN_DEPTH
-            || index < LMR_MIN_MOVES
-            || in_check
-            || is_tactical(m)
-            || child.is_check()
-        {
+        if depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES + usize::from(pv_node) {
             return 0;
         }
-        if index >= 12 && depth >= 6 { 2 } else { 1 }
+        let mut r = lmr_table(depth, index);
+        r -= i32::from(pv_node);
+        r += i32::from(!improving);
+        if order >= COUNTER {
+            r -= 1;
+        }
+        r -= self.heuristics.history(white, m) / (HISTORY_MAX / 2);
+        r.clamp(0, depth - 2)
     }
 
     /// Null-move pruning: if passing still leaves us above `beta`, a real
@@ -226,20 +306,25 @@ impl Searcher<'_> {
     fn try_null_move(
         &mut self,
         pos: &Chess,
+        eval: i32,
         depth: i32,
         beta: i32,
         ply: usize,
         key: u64,
     ) -> Option<i32> {
-        if depth < NULL_MOVE_MIN_DEPTH || beta.abs() >= super::MATE_BOUND {
+        if depth < NULL_MOVE_MIN_DEPTH || beta.abs() >= super::MATE_BOUND || eval < beta {
+            return None;
+        }
+        // Two null moves in a row prove nothing.
+        if ply > 0 && self.played[ply - 1].is_none() {
             return None;
         }
         let pieces = pos.us() & !pos.our(Role::Pawn) & !pos.our(Role::King);
-        if pieces.is_empty() || evaluate(pos) < beta {
+        if pieces.is_empty() {
             return None;
         }
         let child = pos.clone().swap_turn().ok()?;
-        let reduction = 3 + depth / 6;
+        let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
         self.played[ply] = None;
         self.path.push(key);
         let score = -self.alpha_beta(
@@ -268,16 +353,47 @@ impl Searcher<'_> {
 }
 
 /// Reverse futility pruning: near the leaves, a static evaluation far
-/// enough above `beta` is taken as a cut-off without searching.
-fn reverse_futility(pos: &Chess, depth: i32, beta: i32) -> Option<i32> {
+/// enough above `beta` is taken as a cut-off without searching (a smaller
+/// margin when the position is improving).
+fn reverse_futility(eval: i32, depth: i32, beta: i32, improving: bool) -> Option<i32> {
     if depth > RFP_MAX_DEPTH || beta.abs() >= MATE_BOUND {
         return None;
     }
-    let eval = evaluate(pos);
-    (eval - RFP_MARGIN * depth >= beta).then_some(eval)
+    (eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta).then_some(eval)
 }
 
 /// Quiet moves searched at `depth` before late-move pruning starts.
-fn late_move_count(depth: i32) -> usize {
-    (3 + depth * depth) as usize
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let n = 3 + depth * depth;
+    (if improving { n } else { n / 2 + 1 }) as usize
+}
+
+/// What [`Searcher::prunes`] looks at besides the move.
+#[derive(Debug, Clone, Copy)]
+struct Prune {
+    depth: i32,
+    pv_node: bool,
+    in_check: bool,
+    tactical: bool,
+    improving: bool,
+    /// The static evaluation, `None` in check.
+    eval: Option<i32>,
+    alpha: i32,
+    /// Quiet moves searched so far at this node.
+    quiets: usize,
+}
+
+/// The base late-move reduction at `depth` for the `index`th move:
+/// `0.75 + ln(depth) * ln(index) / 2.25`, rounded down.
+fn lmr_table(depth: i32, index: usize) -> i32 {
+    static TABLE: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    i32::from(TABLE[(depth.max(0) as usize).min(63)][index.min(63)])
 }

@@ -13,8 +13,8 @@ use crate::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::strength::choose_line;
 use super::tt::TranspositionTable;
 use super::{
-    INFINITY, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext, SearchParams, Searcher,
-    SharedCounts, tablebase,
+    Effort, INFINITY, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext, SearchParams,
+    Searcher, SharedCounts, tablebase,
 };
 
 /// What one finished iteration found for one root line.
@@ -229,6 +229,7 @@ fn main_thread(
     let max_depth = params.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let lines_wanted = params.multipv.min(root_count);
     let mut previous: Vec<i32> = Vec::new();
+    let mut effort = Effort::default();
     for depth in 1..=max_depth {
         searcher.must_finish = depth == 1;
         searcher.excluded.clear();
@@ -258,7 +259,13 @@ fn main_thread(
         }
         let best = lines[0].score;
         outcome.lines = lines;
-        let past_soft = params.limits.soft.is_some_and(|soft| ctx.clock.past(soft));
+        if let Some(&first) = outcome.lines[0].pv.first() {
+            effort.iteration(depth, first, best);
+        }
+        let past_soft = params.limits.soft.is_some_and(|soft| {
+            let hard = params.limits.hard.unwrap_or(soft);
+            ctx.clock.past(effort.soft(soft, hard))
+        });
         let mate_found = best.abs() >= MATE_BOUND && depth >= 4;
         let mate_target = params.mate.is_some_and(
             |n| matches!(Score::from_internal(best), Score::Mate(m) if m > 0 && m <= n as i32),

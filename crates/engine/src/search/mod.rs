@@ -3,6 +3,7 @@
 
 mod alpha_beta;
 mod clock;
+mod effort;
 mod iterate;
 pub mod ordering;
 mod quiesce;
@@ -19,6 +20,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use shakmaty_syzygy::Tablebase;
 
 pub use clock::SearchClock;
+pub use effort::Effort;
 pub use iterate::{IterationReport, RootLine, SearchOutcome, search, search_in};
 
 use crate::robot::Level;
@@ -150,6 +152,8 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<Vec<Move>>,
     /// The move played at each ply of the current line (`None`: a null move).
     played: Vec<Option<Move>>,
+    /// The static evaluation at each ply of the current line (`None` in check).
+    evals: Vec<Option<i32>>,
     /// Root moves to search; empty: all.
     root_moves: Vec<Move>,
     /// Root moves already given a line of their own (MultiPV).
@@ -183,6 +187,7 @@ impl<'a> Searcher<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             played: vec![None; MAX_PLY + 2],
+            evals: vec![None; MAX_PLY + 2],
             root_moves: Vec::new(),
             excluded: Vec::new(),
             shared: None,

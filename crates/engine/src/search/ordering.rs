@@ -1,19 +1,25 @@
-//! Move ordering: hash move, then captures and promotions by MVV-LVA, then
-//! killers, then the counter-move to the opponent's last move, then quiet
-//! moves by history.
+//! Move ordering: hash move, then captures and promotions that do not lose
+//! material by MVV-LVA, then killers, then the counter-move to the
+//! opponent's last move, then quiet moves by history, and last the captures
+//! that lose material.
 
-use shakmaty::{Move, MoveList, Role};
+use shakmaty::{Chess, Move, MoveList, Role};
 
 use crate::params::SORT_VALUE;
 
 use super::MAX_PLY;
+use super::see::see;
 use super::tt::PackedMove;
 
 const HASH_MOVE: i32 = 2_000_000;
 const CAPTURE: i32 = 1_000_000;
 const KILLER: [i32; 2] = [900_000, 899_000];
-const COUNTER: i32 = 898_000;
-const HISTORY_MAX: i32 = 500_000;
+/// The ordering score of the counter-move; killers score above it.
+pub const COUNTER: i32 = 898_000;
+/// Captures that lose material by exchange come after every quiet move.
+const BAD_CAPTURE: i32 = -1_000_000;
+/// History scores stay within `±HISTORY_MAX` (history gravity).
+pub const HISTORY_MAX: i32 = 16_384;
 
 fn value(role: Role) -> i32 {
     SORT_VALUE[role as usize - 1]
@@ -75,8 +81,9 @@ impl Heuristics {
         self.counters[piece_index(white, previous)][previous.to().to_usize()] = Some(m);
     }
 
-    /// Records a quiet move that caused a beta cut-off.
-    pub fn record_cutoff(&mut self, white: bool, m: Move, ply: usize, depth: i32) {
+    /// Records a quiet move `m` that caused a beta cut-off at `depth`, and
+    /// lowers the history of the quiet moves tried before it (`tried`).
+    pub fn record_cutoff(&mut self, white: bool, m: Move, ply: usize, depth: i32, tried: &[Move]) {
         if ply <= MAX_PLY {
             let k = &mut self.killers[ply];
             if k[0] != Some(m) {
@@ -84,21 +91,26 @@ impl Heuristics {
                 k[0] = Some(m);
             }
         }
-        let bonus = depth * depth;
-        let slot = self.history_slot(white, m);
-        *slot = (*slot + bonus).min(HISTORY_MAX);
-        if *slot >= HISTORY_MAX {
-            for row in &mut self.history {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
+        let bonus = (16 * depth * depth).min(1200);
+        gravity(self.history_slot(white, m), bonus);
+        for &other in tried {
+            if other != m {
+                gravity(self.history_slot(white, other), -bonus);
             }
         }
+    }
+
+    /// The history score of the quiet move `m` by `white`, within
+    /// `±HISTORY_MAX`.
+    #[must_use]
+    pub fn history(&self, white: bool, m: Move) -> i32 {
+        self.history[piece_index(white, m)][m.to().to_usize()]
     }
 
     /// Scores every move for ordering.
     pub fn score_moves(
         &mut self,
+        pos: &Chess,
         moves: &MoveList,
         white: bool,
         hash_move: Option<PackedMove>,
@@ -112,7 +124,11 @@ impl Heuristics {
                 if Some(PackedMove::new(m)) == hash_move {
                     HASH_MOVE
                 } else if is_tactical(m) {
-                    CAPTURE + mvv_lva(m)
+                    if m.is_promotion() || see(pos, m) >= 0 {
+                        CAPTURE + mvv_lva(m)
+                    } else {
+                        BAD_CAPTURE + mvv_lva(m)
+                    }
                 } else if Some(m) == killers[0] {
                     KILLER[0]
                 } else if Some(m) == killers[1] {
@@ -125,6 +141,13 @@ impl Heuristics {
             })
             .collect()
     }
+}
+
+/// Moves `slot` towards `bonus`'s sign, less the nearer it already is to
+/// the bound: `h += bonus - h * |bonus| / HISTORY_MAX` keeps it within
+/// `±HISTORY_MAX` and lets old results fade.
+fn gravity(slot: &mut i32, bonus: i32) {
+    *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
 }
 
 /// Moves the best-scored remaining move to `index` and returns it

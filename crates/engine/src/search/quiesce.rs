@@ -1,17 +1,26 @@
 //! Quiescence search: captures and promotions only (all moves in check),
 //! ordered by MVV-LVA, so the static evaluation is never taken mid-exchange.
 
-use shakmaty::{Chess, MoveList, Position, Role};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, MoveList, Position, Role};
 
 use crate::eval::evaluate;
+use crate::params::{DELTA_MARGIN, SORT_VALUE};
 
 use super::ordering::{is_tactical, mvv_lva};
 use super::see::see;
-use super::{MATE, MAX_PLY, Searcher};
+use super::{MATE, MAX_PLY, Searcher, hash};
 
 impl Searcher<'_> {
     /// The quiescence score of `pos` within `(alpha, beta)`.
-    pub(super) fn quiesce(&mut self, pos: &Chess, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.visit(ply);
         if self.stopped {
             return 0;
@@ -20,6 +29,13 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { evaluate(pos) };
         }
+        // Any stored search of this position that settles the window.
+        if let Some(e) = self.tt.probe(key, ply)
+            && e.settles(alpha, beta)
+        {
+            return e.score;
+        }
+        let mut stand_pat = -MATE;
         let mut moves: MoveList = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -27,7 +43,7 @@ impl Searcher<'_> {
             }
             moves
         } else {
-            let stand_pat = evaluate(pos);
+            stand_pat = evaluate(pos);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -43,12 +59,23 @@ impl Searcher<'_> {
         moves.sort_by_key(|&m| if is_tactical(m) { -mvv_lva(m) } else { 0 });
         let mut best = if in_check { -MATE + ply as i32 } else { alpha };
         for m in moves {
-            if !in_check && see(pos, m) < 0 {
-                continue;
+            if !in_check {
+                // Delta pruning: even winning the victim for free does not
+                // reach alpha.
+                let gain = m.capture().map_or(0, |r| SORT_VALUE[r as usize - 1])
+                    + m.promotion()
+                        .map_or(0, |r| SORT_VALUE[r as usize - 1] - SORT_VALUE[0]);
+                if stand_pat + gain + DELTA_MARGIN <= alpha || see(pos, m) < 0 {
+                    continue;
+                }
             }
+            let child_key = pos
+                .update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
+                .map(|z| z.0);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let child_key = child_key.unwrap_or_else(|| hash(&child));
+            let score = -self.quiesce(&child, child_key, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }

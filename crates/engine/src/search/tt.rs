@@ -79,6 +79,17 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Whether the stored score settles a search within `(alpha, beta)`:
+    /// exact, or a bound on the side of the window it proves.
+    #[must_use]
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+
     /// The 64 bits stored for the entry.
     fn pack(&self) -> u64 {
         u64::from(self.best.map_or(0, |m| m.0))
