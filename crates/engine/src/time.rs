@@ -8,7 +8,7 @@ use shakmaty::Color;
 /// Moves assumed left when the GUI does not say (`movestogo` absent). The
 /// clock is spent geometrically: each move takes about this fraction of
 /// what is left, plus the increment.
-const DEFAULT_MOVES_TO_GO: u32 = 25;
+const DEFAULT_MOVES_TO_GO: u32 = 20;
 
 /// When a search must end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -75,8 +75,8 @@ impl TimeLimits {
 /// The soft and hard limits of one move with `time` left, `inc` per move
 /// and `movestogo` moves to the next control. Every move to come costs
 /// `overhead` on top of its thinking time, so the overhead is counted once
-/// per move left, not once in all; the hard limit is four times the
-/// target and keeps half the clock in reserve (all but 5 overheads on the
+/// per move left, not once in all. The soft limit is the target; the hard
+/// limit is four times the target and keeps half the clock in reserve (all but 5 overheads on the
 /// last move before a control).
 fn clock_budget(
     time: Duration,
@@ -94,7 +94,7 @@ fn clock_budget(
         time.saturating_sub(overhead) / 2
     };
     let hard = (target * 4).min(reserve).max(MIN);
-    (target.min(hard) * 7 / 10, hard)
+    (target.min(hard), hard)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use crate::params::{
     SEE_PRUNE_CAPTURE, SEE_PRUNE_MAX_DEPTH, SEE_PRUNE_QUIET,
 };
 
-use super::ordering::{COUNTER, HISTORY_MAX, is_tactical, pick_next};
+use super::ordering::{COUNTER, HISTORY_MAX, Lineage, is_tactical, pick_next};
 use super::see::see;
 use super::tt::Bound;
 use super::{MATE, MATE_BOUND, MAX_PLY, Searcher, hash};
@@ -121,11 +121,13 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let white = pos.turn().is_white();
-        let previous = ply.checked_sub(1).and_then(|p| self.played[p]);
-        let counter = previous.and_then(|p| self.heuristics.counter_to(!white, p));
+        let lineage = Lineage {
+            previous: ply.checked_sub(1).and_then(|p| self.played[p]),
+            before: ply.checked_sub(2).and_then(|p| self.played[p]),
+        };
         let mut scores = self
             .heuristics
-            .score_moves(pos, &moves, white, hash_move, counter, ply);
+            .score_moves(pos, &moves, white, hash_move, lineage, ply);
 
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
@@ -166,7 +168,8 @@ impl Searcher<'_> {
             let reduction = if tactical || gives_check || in_check {
                 0
             } else {
-                self.late_move_reduction(m, white, i, order, depth, pv_node, improving)
+                let history = self.heuristics.history(white, m, lineage);
+                late_move_reduction(i, order, history, depth, pv_node, improving)
             };
             let child = (&child, child_key);
             let score = self.search_child(child, i, reduction, depth, alpha, beta, ply);
@@ -182,8 +185,9 @@ impl Searcher<'_> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !tactical {
-                            self.heuristics.record_cutoff(white, m, ply, depth, &quiets);
-                            if let Some(p) = previous {
+                            self.heuristics
+                                .record_cutoff(white, m, lineage, ply, depth, &quiets);
+                            if let Some(p) = lineage.previous {
                                 self.heuristics.record_counter(!white, p, m);
                             }
                         }
@@ -273,34 +277,6 @@ impl Searcher<'_> {
         score
     }
 
-    /// How many plies less to search the late quiet move `m` (the `index`th
-    /// tried, with ordering score `order`): more the later and deeper it is,
-    /// less in PV nodes, for killers and counter-moves and for moves with a
-    /// good history, more when the position is not improving.
-    #[allow(clippy::too_many_arguments)]
-    fn late_move_reduction(
-        &self,
-        m: Move,
-        white: bool,
-        index: usize,
-        order: i32,
-        depth: i32,
-        pv_node: bool,
-        improving: bool,
-    ) -> i32 {
-        if depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES + usize::from(pv_node) {
-            return 0;
-        }
-        let mut r = lmr_table(depth, index);
-        r -= i32::from(pv_node);
-        r += i32::from(!improving);
-        if order >= COUNTER {
-            r -= 1;
-        }
-        r -= self.heuristics.history(white, m) / (HISTORY_MAX / 2);
-        r.clamp(0, depth - 2)
-    }
-
     /// Null-move pruning: if passing still leaves us above `beta`, a real
     /// move will too. Skipped without pieces (zugzwang).
     fn try_null_move(
@@ -360,6 +336,32 @@ fn reverse_futility(eval: i32, depth: i32, beta: i32, improving: bool) -> Option
         return None;
     }
     (eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta).then_some(eval)
+}
+
+/// How many plies less to search a late quiet move (the `index`th tried,
+/// with ordering score `order` and history score `history`): more the
+/// later and deeper it is, less in PV nodes, for killers and counter-moves
+/// and for moves with a good history, more when the position is not
+/// improving.
+fn late_move_reduction(
+    index: usize,
+    order: i32,
+    history: i32,
+    depth: i32,
+    pv_node: bool,
+    improving: bool,
+) -> i32 {
+    if depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES + usize::from(pv_node) {
+        return 0;
+    }
+    let mut r = lmr_table(depth, index);
+    r -= i32::from(pv_node);
+    r += i32::from(!improving);
+    if order >= COUNTER {
+        r -= 1;
+    }
+    r -= history / HISTORY_MAX;
+    r.clamp(0, depth - 2)
 }
 
 /// Quiet moves searched at `depth` before late-move pruning starts.

@@ -68,7 +68,7 @@ impl Effort {
             d if d > 25 => 1.25,
             _ => 1.0,
         };
-        let factor = ((0.6 + 0.6 * self.changes) * falling).clamp(0.5, 2.5);
+        let factor = ((0.75 + 0.6 * self.changes) * falling).clamp(0.5, 2.5);
         soft.mul_f64(factor).min(hard)
     }
 }

@@ -39,14 +39,32 @@ pub fn is_tactical(m: Move) -> bool {
     m.is_capture() || m.is_promotion()
 }
 
-/// Killer moves, counter-moves and the history table, kept across one
-/// search.
+/// The two moves before a node, for the continuation histories: the
+/// opponent's last move and the side to move's own move before it (`None`
+/// at the root or after a null move).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lineage {
+    /// The move that led to the node (by the opponent).
+    pub previous: Option<Move>,
+    /// The move before that (by the side to move).
+    pub before: Option<Move>,
+}
+
+/// (piece, destination) pairs: 12 pieces times 64 squares.
+const PIECE_TO: usize = 12 * 64;
+
+/// Killer moves, counter-moves, the history table and the continuation
+/// histories, kept across one search.
 #[derive(Debug)]
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<[i32; 64]>,
     /// The quiet move that last refuted each (piece, destination) move.
     counters: Vec<[Option<Move>; 64]>,
+    /// How well a quiet (piece, destination) did after the opponent's
+    /// (piece, destination) (`[0]`) and after our own move before that
+    /// (`[1]`), indexed `earlier * PIECE_TO + now`.
+    continuation: [Vec<i16>; 2],
 }
 
 impl Default for Heuristics {
@@ -55,6 +73,7 @@ impl Default for Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 12],
             counters: vec![[None; 64]; 12],
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
         }
     }
 }
@@ -62,6 +81,22 @@ impl Default for Heuristics {
 /// The row of a piece of this colour moving as `m` in the piece tables.
 fn piece_index(white: bool, m: Move) -> usize {
     usize::from(white) * 6 + m.role() as usize - 1
+}
+
+/// The (piece, destination) index of `m` played by `white`.
+fn piece_to(white: bool, m: Move) -> usize {
+    piece_index(white, m) * 64 + m.to().to_usize()
+}
+
+/// The continuation slots of `m` (by `white`) after `lineage`.
+fn continuation_slots(white: bool, m: Move, lineage: Lineage) -> [Option<usize>; 2] {
+    let now = piece_to(white, m);
+    [
+        lineage
+            .previous
+            .map(|p| piece_to(!white, p) * PIECE_TO + now),
+        lineage.before.map(|b| piece_to(white, b) * PIECE_TO + now),
+    ]
 }
 
 impl Heuristics {
@@ -81,9 +116,18 @@ impl Heuristics {
         self.counters[piece_index(white, previous)][previous.to().to_usize()] = Some(m);
     }
 
-    /// Records a quiet move `m` that caused a beta cut-off at `depth`, and
-    /// lowers the history of the quiet moves tried before it (`tried`).
-    pub fn record_cutoff(&mut self, white: bool, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+    /// Records a quiet move `m` that caused a beta cut-off at `depth` after
+    /// `lineage`, and lowers the histories of the quiet moves tried before
+    /// it (`tried`).
+    pub fn record_cutoff(
+        &mut self,
+        white: bool,
+        m: Move,
+        lineage: Lineage,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
         if ply <= MAX_PLY {
             let k = &mut self.killers[ply];
             if k[0] != Some(m) {
@@ -92,19 +136,41 @@ impl Heuristics {
             }
         }
         let bonus = (16 * depth * depth).min(1200);
-        gravity(self.history_slot(white, m), bonus);
+        self.reward(white, m, lineage, bonus);
         for &other in tried {
             if other != m {
-                gravity(self.history_slot(white, other), -bonus);
+                self.reward(white, other, lineage, -bonus);
             }
         }
     }
 
-    /// The history score of the quiet move `m` by `white`, within
+    /// Adds `bonus` (negative: a malus) to every history of `m`.
+    fn reward(&mut self, white: bool, m: Move, lineage: Lineage, bonus: i32) {
+        gravity(self.history_slot(white, m), bonus);
+        for (table, slot) in continuation_slots(white, m, lineage)
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(i) = slot {
+                let mut h = i32::from(self.continuation[table][i]);
+                gravity(&mut h, bonus);
+                self.continuation[table][i] = h as i16;
+            }
+        }
+    }
+
+    /// The history score of the quiet move `m` by `white` after `lineage`:
+    /// its plain history plus its two continuation histories, each within
     /// `±HISTORY_MAX`.
     #[must_use]
-    pub fn history(&self, white: bool, m: Move) -> i32 {
-        self.history[piece_index(white, m)][m.to().to_usize()]
+    pub fn history(&self, white: bool, m: Move, lineage: Lineage) -> i32 {
+        let plain = self.history[piece_index(white, m)][m.to().to_usize()];
+        continuation_slots(white, m, lineage)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(table, slot)| slot.map(|i| i32::from(self.continuation[table][i])))
+            .sum::<i32>()
+            + plain
     }
 
     /// Scores every move for ordering.
@@ -114,9 +180,10 @@ impl Heuristics {
         moves: &MoveList,
         white: bool,
         hash_move: Option<PackedMove>,
-        counter: Option<Move>,
+        lineage: Lineage,
         ply: usize,
     ) -> Vec<i32> {
+        let counter = lineage.previous.and_then(|p| self.counter_to(!white, p));
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         moves
             .iter()
@@ -136,7 +203,7 @@ impl Heuristics {
                 } else if Some(m) == counter {
                     COUNTER
                 } else {
-                    *self.history_slot(white, m)
+                    self.history(white, m, lineage)
                 }
             })
             .collect()

@@ -34,14 +34,14 @@ pub struct Strength {
 
 /// The levels 1 to 8, weakest first.
 const STRENGTHS: [Strength; 8] = [
-    level(Some(1), Some(800), 6, 150, 450, 800),
-    level(Some(2), Some(3_000), 5, 110, 330, 1000),
-    level(Some(3), Some(10_000), 5, 75, 230, 1200),
-    level(Some(4), Some(30_000), 4, 50, 160, 1400),
-    level(Some(6), Some(100_000), 4, 30, 100, 1600),
-    level(Some(8), Some(300_000), 3, 16, 55, 1800),
-    level(Some(12), Some(1_000_000), 2, 7, 25, 2000),
-    level(None, None, 1, 0, 0, 2200),
+    level(Some(1), Some(200), 6, 160, 500, 800),
+    level(Some(2), Some(600), 5, 110, 330, 1050),
+    level(Some(3), Some(2_000), 5, 70, 220, 1300),
+    level(Some(5), Some(6_000), 4, 45, 150, 1500),
+    level(Some(7), Some(20_000), 3, 28, 90, 1700),
+    level(Some(9), Some(60_000), 3, 16, 55, 1900),
+    level(Some(20), Some(150_000), 2, 8, 25, 2100),
+    level(None, None, 1, 0, 0, 2300),
 ];
 
 const fn level(
