@@ -34,14 +34,14 @@ pub struct Strength {
 
 /// The levels 1 to 8, weakest first.
 const STRENGTHS: [Strength; 8] = [
-    level(Some(1), Some(200), 6, 160, 500, 800),
-    level(Some(2), Some(600), 5, 110, 330, 1050),
-    level(Some(3), Some(2_000), 5, 70, 220, 1300),
-    level(Some(5), Some(6_000), 4, 45, 150, 1500),
-    level(Some(7), Some(20_000), 3, 28, 90, 1700),
-    level(Some(9), Some(60_000), 3, 16, 55, 1900),
-    level(Some(20), Some(150_000), 2, 8, 25, 2100),
-    level(None, None, 1, 0, 0, 2300),
+    level(Some(1), Some(200), 6, 160, 500, 700),
+    level(Some(2), Some(1_000), 5, 85, 280, 1000),
+    level(Some(3), Some(2_000), 5, 70, 220, 1200),
+    level(Some(5), Some(6_000), 4, 45, 150, 1400),
+    level(Some(7), Some(12_000), 4, 35, 110, 1600),
+    level(Some(9), Some(60_000), 3, 16, 55, 1800),
+    level(Some(20), Some(100_000), 2, 10, 30, 1950),
+    level(None, None, 1, 0, 0, 2150),
 ];
 
 const fn level(
@@ -214,7 +214,7 @@ mod tests {
             "stronger prefers the best more: {mid:?} {weak:?}"
         );
         let strong = counts(7, &scores, 2000);
-        assert!(strong[0] > 1800 && strong[2] == 0, "{strong:?}");
+        assert!(strong[0] > 1600 && strong[2] == 0, "{strong:?}");
     }
 
     #[test]
