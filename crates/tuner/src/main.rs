@@ -107,6 +107,11 @@ struct TuneArgs {
     /// current evaluation's error.
     #[arg(long)]
     from_current: bool,
+    /// The sigmoid constant K, instead of fitting it to the starting
+    /// weights. K fixes the scale of the tuned evaluation: with K = 1 a
+    /// centipawn means what it means in Stockfish's labels.
+    #[arg(long)]
+    k: Option<f64>,
     /// Adam step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
@@ -202,7 +207,15 @@ fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
     for range in &frozen[args.freeze.len()..] {
         start[range.clone()].fill([0.0; 2]);
     }
-    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge, &frozen);
+    let report = texel::tune(
+        &set,
+        start,
+        args.epochs,
+        args.rate,
+        args.ridge,
+        &frozen,
+        args.k,
+    );
     let summary = format!(
         "{} positions ({} training, {} validation), lambda {}, ridge {:e}, frozen [{}], \
          dropped [{}], K {:.3}; validation MSE {:.6} -> {:.6}",
