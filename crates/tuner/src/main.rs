@@ -97,6 +97,21 @@ struct TuneArgs {
     /// starting values, by name (e.g. `--freeze MATERIAL --freeze PSQT`).
     #[arg(long)]
     freeze: Vec<String>,
+    /// Sections of `rochade_engine::eval::features` to set to zero and
+    /// keep there (the evaluation without those terms), by name.
+    #[arg(long)]
+    drop: Vec<String>,
+    /// Start from the weights the engine is built with
+    /// (`rochade_engine::eval::weights::WEIGHTS`) instead of the starting
+    /// weights of `rochade-tune start`; with `--epochs 0` this measures the
+    /// current evaluation's error.
+    #[arg(long)]
+    from_current: bool,
+    /// The sigmoid constant K, instead of fitting it to the starting
+    /// weights. K fixes the scale of the tuned evaluation: with K = 1 a
+    /// centipawn means what it means in Stockfish's labels.
+    #[arg(long)]
+    k: Option<f64>,
     /// Adam step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
@@ -166,10 +181,18 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
 fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
     let records = data::read(&args.data)?;
     let set = texel::Dataset::new(&records, args.lambda)?;
-    let start = start::start_weights();
+    let mut start = if args.from_current {
+        rochade_engine::eval::weights::WEIGHTS
+            .iter()
+            .map(|w| [f64::from(w.mg), f64::from(w.eg)])
+            .collect()
+    } else {
+        start::start_weights()
+    };
     let frozen = args
         .freeze
         .iter()
+        .chain(&args.drop)
         .map(|name| {
             SECTIONS
                 .iter()
@@ -181,16 +204,28 @@ fn tune(args: &TuneArgs, command: &str) -> anyhow::Result<()> {
                 })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let report = texel::tune(&set, start, args.epochs, args.rate, args.ridge, &frozen);
+    for range in &frozen[args.freeze.len()..] {
+        start[range.clone()].fill([0.0; 2]);
+    }
+    let report = texel::tune(
+        &set,
+        start,
+        args.epochs,
+        args.rate,
+        args.ridge,
+        &frozen,
+        args.k,
+    );
     let summary = format!(
         "{} positions ({} training, {} validation), lambda {}, ridge {:e}, frozen [{}], \
-         K {:.3}; validation MSE {:.6} -> {:.6}",
+         dropped [{}], K {:.3}; validation MSE {:.6} -> {:.6}",
         records.len(),
         set.training_len(),
         set.validation_len(),
         args.lambda,
         args.ridge,
         args.freeze.join(", "),
+        args.drop.join(", "),
         report.k,
         report.validation_before,
         report.validation_after

@@ -6,9 +6,11 @@
 //! line, as on a diagram.
 
 use rochade_engine::eval::features::{
-    BISHOP_MOBILITY, BISHOP_PAIR, COUNT, DOUBLED_PAWN, ISOLATED_PAWN, KING_ATTACK, KING_OPEN_FILE,
-    KING_SHIELD, KNIGHT_MOBILITY, MATERIAL, PASSED_PAWN, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
-    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE,
+    BACKWARD_PAWN, BISHOP_MOBILITY, BISHOP_PAIR, COUNT, DOUBLED_PAWN, HANGING, ISOLATED_PAWN,
+    KING_ATTACK, KING_DANGER, KING_OPEN_FILE, KING_SHIELD, KNIGHT_MOBILITY, MATERIAL, OUTPOST,
+    PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE, PASSED_OWN_KING, PASSED_PAWN, PHALANX_PAWN,
+    PSQT, QUEEN_MOBILITY, ROOK_MOBILITY, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE,
+    SAFE_CHECK, SUPPORTED_PAWN, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 
 /// Middlegame material, indexed by `Role as usize - 1` (pawn … king).
@@ -211,5 +213,52 @@ pub fn start_weights() -> Vec<[f64; 2]> {
     set(BISHOP_PAIR, 30, 50);
     set(ROOK_OPEN_FILE, 25, 10);
     set(ROOK_SEMI_OPEN_FILE, 10, 10);
+    // The terms below start near Stockfish 11's classical values, scaled
+    // to PeSTO's pawn (about two thirds).
+    for rank in 1..7 {
+        let r = rank as i32;
+        set(SUPPORTED_PAWN + rank, 5 + 2 * r, 3 + r);
+        set(PHALANX_PAWN + rank, 3 + 3 * r, 2 + r);
+        set(PASSED_BLOCKED + rank, -2 * r, -4 * r);
+        // Only the endgame: each step of the enemy king away from the
+        // stop square is worth more the further the pawn is.
+        set(PASSED_OWN_KING + rank, 0, -r);
+        set(PASSED_ENEMY_KING + rank, 0, 2 * r);
+        set(PASSED_FREE + rank, 2 * r, 6 * r);
+    }
+    set(BACKWARD_PAWN, -6, -15);
+    for (index, [mg, eg]) in [[40, 30], [40, 30], [60, 40], [60, 40]]
+        .into_iter()
+        .enumerate()
+    {
+        set(THREAT_BY_PAWN + index, mg, eg);
+    }
+    for (index, [mg, eg]) in [[3, 20], [35, 25], [45, 35], [55, 75], [50, 100]]
+        .into_iter()
+        .enumerate()
+    {
+        set(THREAT_BY_MINOR + index, mg, eg);
+    }
+    for (index, [mg, eg]) in [[2, 25], [25, 40], [25, 40], [0, 25], [35, 25]]
+        .into_iter()
+        .enumerate()
+    {
+        set(THREAT_BY_ROOK + index, mg, eg);
+    }
+    set(HANGING, 40, 20);
+    for (index, mg) in [40, 25, 35, 30].into_iter().enumerate() {
+        set(SAFE_CHECK + index, mg, 5);
+    }
+    // Danger grows with the square of the attack units, as in Stockfish.
+    for units in 0..16 {
+        set(
+            KING_DANGER + units,
+            (units * units) as i32 / 2,
+            units as i32,
+        );
+    }
+    set(OUTPOST, 20, 10);
+    set(OUTPOST + 1, 10, 5);
+    set(ROOK_ON_SEVENTH, 10, 20);
     w
 }

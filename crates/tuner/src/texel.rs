@@ -200,7 +200,7 @@ pub struct Report {
     pub weights: Vec<[f64; 2]>,
 }
 
-/// Fits K, then runs `epochs` of full-batch Adam with step `rate` on the
+/// Fits K (unless `fixed_k` gives it), then runs `epochs` of full-batch Adam with step `rate` on the
 /// training error plus `ridge` times the squared distance of the weights
 /// from where they started (which keeps rarely seen features, such as a
 /// queen with 25 safe squares, from fitting noise); returns
@@ -214,9 +214,10 @@ pub fn tune(
     rate: f64,
     ridge: f64,
     frozen: &[std::ops::Range<usize>],
+    fixed_k: Option<f64>,
 ) -> Report {
     let start = weights.clone();
-    let k = fit_k(&set.training, &weights);
+    let k = fixed_k.unwrap_or_else(|| fit_k(&set.training, &weights));
     let validation_before = mse(&set.validation, &weights, k);
     eprintln!(
         "K = {k:.4}; training MSE {:.6}, validation MSE {validation_before:.6}",

@@ -55,11 +55,54 @@ pub const BISHOP_PAIR: usize = KING_OPEN_FILE + 1;
 pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
 /// A rook on a file without friendly pawns but with enemy pawns.
 pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Pawns defended by friendly pawns, by the defended pawn's relative rank;
+/// the count is the number of defenders.
+pub const SUPPORTED_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// Pawns with a friendly pawn beside them on the same rank, by relative
+/// rank.
+pub const PHALANX_PAWN: usize = SUPPORTED_PAWN + 8;
+/// Pawns behind all friendly pawns on the neighbouring files whose stop
+/// square an enemy pawn holds or attacks.
+pub const BACKWARD_PAWN: usize = PHALANX_PAWN + 8;
+/// Passed pawns whose stop square (the square ahead) holds a piece, by
+/// relative rank.
+pub const PASSED_BLOCKED: usize = BACKWARD_PAWN + 1;
+/// Passed pawns by relative rank, counted as the distance (in king moves)
+/// from their own king to the pawn's stop square.
+pub const PASSED_OWN_KING: usize = PASSED_BLOCKED + 8;
+/// Passed pawns by relative rank, counted as the distance from the enemy
+/// king to the pawn's stop square.
+pub const PASSED_ENEMY_KING: usize = PASSED_OWN_KING + 8;
+/// Passed pawns whose path to promotion is empty and not attacked by the
+/// enemy, by relative rank.
+pub const PASSED_FREE: usize = PASSED_ENEMY_KING + 8;
+/// Enemy knights, bishops, rooks and queens attacked by pawns.
+pub const THREAT_BY_PAWN: usize = PASSED_FREE + 8;
+/// Enemy pieces (P, N, B, R, Q) attacked by knights or bishops, except
+/// pawns defended by a pawn or defended twice.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
+/// Enemy pieces (P, N, B, R, Q) attacked by rooks, as for minors.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 5;
+/// Enemy pieces attacked and not defended (or attacked twice and only
+/// defended once, for pieces other than pawns).
+pub const HANGING: usize = THREAT_BY_ROOK + 5;
+/// Squares from which a knight, bishop, rook or queen could check the
+/// enemy king, that the enemy does not attack.
+pub const SAFE_CHECK: usize = HANGING + 1;
+/// King danger by attack units against the enemy king (0..=15): pieces
+/// reaching the king zone and safe checks, weighted by piece type.
+pub const KING_DANGER: usize = SAFE_CHECK + 4;
+/// Knights and bishops on the 4th to 6th rank, defended by a pawn, that
+/// no enemy pawn can attack: knight, bishop.
+pub const OUTPOST: usize = KING_DANGER + 16;
+/// Rooks on the 7th rank when the enemy king is on the 8th or enemy pawns
+/// are on the 7th.
+pub const ROOK_ON_SEVENTH: usize = OUTPOST + 2;
 /// The number of weights.
-pub const COUNT: usize = ROOK_SEMI_OPEN_FILE + 1;
+pub const COUNT: usize = ROOK_ON_SEVENTH + 1;
 
 /// Every section in order; they tile `0..COUNT`.
-pub const SECTIONS: [Section; 15] = [
+pub const SECTIONS: [Section; 30] = [
     section("MATERIAL", MATERIAL, PSQT, "material: P, N, B, R, Q"),
     section(
         "PSQT",
@@ -137,8 +180,93 @@ pub const SECTIONS: [Section; 15] = [
     section(
         "ROOK_SEMI_OPEN_FILE",
         ROOK_SEMI_OPEN_FILE,
-        COUNT,
+        SUPPORTED_PAWN,
         "rook on a semi-open file",
+    ),
+    section(
+        "SUPPORTED_PAWN",
+        SUPPORTED_PAWN,
+        PHALANX_PAWN,
+        "pawn defended by pawns (per defender) by relative rank 1..8",
+    ),
+    section(
+        "PHALANX_PAWN",
+        PHALANX_PAWN,
+        BACKWARD_PAWN,
+        "pawn with a pawn beside it by relative rank 1..8",
+    ),
+    section(
+        "BACKWARD_PAWN",
+        BACKWARD_PAWN,
+        PASSED_BLOCKED,
+        "backward pawn",
+    ),
+    section(
+        "PASSED_BLOCKED",
+        PASSED_BLOCKED,
+        PASSED_OWN_KING,
+        "passed pawn with a piece on its stop square by relative rank 1..8",
+    ),
+    section(
+        "PASSED_OWN_KING",
+        PASSED_OWN_KING,
+        PASSED_ENEMY_KING,
+        "own king distance to a passed pawn's stop square, by rank 1..8",
+    ),
+    section(
+        "PASSED_ENEMY_KING",
+        PASSED_ENEMY_KING,
+        PASSED_FREE,
+        "enemy king distance to a passed pawn's stop square, by rank 1..8",
+    ),
+    section(
+        "PASSED_FREE",
+        PASSED_FREE,
+        THREAT_BY_PAWN,
+        "passed pawn with a free, unattacked path by relative rank 1..8",
+    ),
+    section(
+        "THREAT_BY_PAWN",
+        THREAT_BY_PAWN,
+        THREAT_BY_MINOR,
+        "enemy N, B, R, Q attacked by a pawn",
+    ),
+    section(
+        "THREAT_BY_MINOR",
+        THREAT_BY_MINOR,
+        THREAT_BY_ROOK,
+        "enemy P, N, B, R, Q attacked by a knight or bishop",
+    ),
+    section(
+        "THREAT_BY_ROOK",
+        THREAT_BY_ROOK,
+        HANGING,
+        "enemy P, N, B, R, Q attacked by a rook",
+    ),
+    section("HANGING", HANGING, SAFE_CHECK, "hanging enemy piece"),
+    section(
+        "SAFE_CHECK",
+        SAFE_CHECK,
+        KING_DANGER,
+        "safe checking squares for N, B, R, Q",
+    ),
+    section(
+        "KING_DANGER",
+        KING_DANGER,
+        OUTPOST,
+        "king danger by attack units 0..15 against the enemy king",
+    ),
+    section(
+        "OUTPOST",
+        OUTPOST,
+        ROOK_ON_SEVENTH,
+        "outpost: knight, bishop",
+    ),
+    section(
+        "ROOK_ON_SEVENTH",
+        ROOK_ON_SEVENTH,
+        COUNT,
+        "rook on the 7th rank",
     ),
 ];
 

@@ -1,6 +1,8 @@
 //! Static evaluation, tapered between middlegame and endgame: material and
-//! piece-square tables, pawn structure (passed, isolated, doubled),
-//! mobility, king safety, bishop pair and rooks on open files.
+//! piece-square tables, pawn structure (passed, isolated, doubled,
+//! supported, phalanx and backward pawns), passed-pawn details, mobility,
+//! king safety (attacks on the king zone, safe checks, the pawn shield),
+//! threats, outposts, the bishop pair and rooks on open files and the 7th.
 //!
 //! Every term is a count times a weight from [`weights::WEIGHTS`], so the
 //! evaluation is linear in the weights; [`trace`] returns the counts, which
@@ -17,11 +19,13 @@ pub mod features;
 mod king;
 mod material;
 mod mobility;
+mod passed;
 mod pawns;
 mod pieces;
 mod tapered;
 #[cfg(test)]
 mod tests;
+mod threats;
 pub mod weights;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
@@ -93,6 +97,60 @@ struct Context<'a> {
     pawn_attacks: [Bitboard; 2],
 }
 
+/// The squares each side attacks, filled in by the mobility pass and read
+/// by the terms that need both sides' attacks (threats, safe checks,
+/// passed pawns).
+#[derive(Default)]
+struct Attacks {
+    /// Squares attacked by each role (`Role as usize - 1`), by colour.
+    by_role: [[Bitboard; 6]; 2],
+    /// Squares attacked by any piece, by colour.
+    all: [Bitboard; 2],
+    /// Squares attacked at least twice, by colour.
+    twice: [Bitboard; 2],
+    /// Attack units of the pieces reaching the enemy king zone, by the
+    /// attacking colour.
+    king_units: [i32; 2],
+}
+
+impl Attacks {
+    /// The pawn and king attacks of both sides; the mobility pass adds the
+    /// other pieces with [`Attacks::add`].
+    #[inline(always)]
+    fn new(ctx: &Context<'_>) -> Self {
+        let mut a = Self::default();
+        for color in Color::ALL {
+            let s = side(color);
+            let pawns = ctx.pawn_attacks[s];
+            let king = ctx
+                .board
+                .king_of(color)
+                .map(attacks::king_attacks)
+                .unwrap_or_default();
+            a.by_role[s][0] = pawns;
+            a.by_role[s][5] = king;
+            a.twice[s] = pawns & king | pawns::double_attacks(color, ctx.pawns[s]);
+            a.all[s] = pawns | king;
+        }
+        a
+    }
+
+    /// Records that a piece of `role` and `color` attacks `reach`.
+    #[inline(always)]
+    fn add(&mut self, color: Color, role: Role, reach: Bitboard) {
+        let s = side(color);
+        self.by_role[s][role as usize - 1] |= reach;
+        self.twice[s] |= self.all[s] & reach;
+        self.all[s] |= reach;
+    }
+
+    /// The squares `role` pieces of `color` attack.
+    #[inline(always)]
+    fn by(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[side(color)][role as usize - 1]
+    }
+}
+
 /// The index of `color` in a `[black, white]` array.
 #[inline(always)]
 fn side(color: Color) -> usize {
@@ -137,9 +195,12 @@ fn collect(board: &Board, terms: &mut impl Terms) {
     let ctx = Context::new(board);
     material::collect(&ctx, terms);
     pawns::collect(&ctx, terms);
-    mobility::collect(&ctx, terms);
-    king::collect(&ctx, terms);
+    let mut attacks = Attacks::new(&ctx);
+    mobility::collect(&ctx, &mut attacks, terms);
+    king::collect(&ctx, &attacks, terms);
     pieces::collect(&ctx, terms);
+    threats::collect(&ctx, &attacks, terms);
+    passed::collect(&ctx, &attacks, terms);
 }
 
 /// The position's value in centipawns for the side to move.

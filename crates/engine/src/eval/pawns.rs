@@ -1,8 +1,11 @@
-//! Pawn structure: passed, isolated and doubled pawns.
+//! Pawn structure: passed, isolated, doubled, supported, phalanx and
+//! backward pawns.
 
-use shakmaty::{Bitboard, Color};
+use shakmaty::{Bitboard, Color, attacks as moves};
 
-use super::features::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN};
+use super::features::{
+    BACKWARD_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN, PHALANX_PAWN, SUPPORTED_PAWN,
+};
 use super::{Context, Terms, relative, side};
 
 /// The a-file.
@@ -26,7 +29,7 @@ pub(super) const fn adjacent_files(f: usize) -> u64 {
 
 /// For each colour and square, the squares an enemy pawn must not occupy
 /// for a pawn there to be passed: ahead on its own and adjacent files.
-const PASSED_SPAN: [[u64; 64]; 2] = passed_spans();
+pub(super) const PASSED_SPAN: [[u64; 64]; 2] = passed_spans();
 
 /// Builds [`PASSED_SPAN`].
 const fn passed_spans() -> [[u64; 64]; 2] {
@@ -62,6 +65,26 @@ pub(super) fn attacks(color: Color, pawns: Bitboard) -> Bitboard {
     })
 }
 
+/// The squares attacked by two of `pawns` of `color`.
+#[inline(always)]
+pub(super) fn double_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & !FILE_A) << 7) & ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) & ((p & !FILE_H) >> 7),
+    })
+}
+
+/// The square in front of `square` for a pawn of `color` (the pawn is
+/// never on its last rank).
+#[inline(always)]
+pub(super) fn stop_square(color: Color, square: shakmaty::Square) -> usize {
+    match color {
+        Color::White => square.to_usize() + 8,
+        Color::Black => square.to_usize() - 8,
+    }
+}
+
 /// Whether the pawn of `color` on `square` is passed, given the enemy
 /// pawns.
 #[inline(always)]
@@ -79,7 +102,8 @@ fn files_of(pawns: u64) -> u64 {
     f & 0xff
 }
 
-/// Counts passed, isolated and doubled pawns of both sides.
+/// Counts passed, isolated, doubled, supported, phalanx and backward pawns
+/// of both sides.
 #[inline(always)]
 pub(super) fn collect(ctx: &Context<'_>, terms: &mut impl Terms) {
     for color in Color::ALL {
@@ -88,9 +112,28 @@ pub(super) fn collect(ctx: &Context<'_>, terms: &mut impl Terms) {
             continue;
         }
         let theirs = ctx.pawns[side(!color)];
+        // Squares an enemy pawn holds or attacks: a pawn stopped there is
+        // backward if no friendly pawn can come to its support.
+        let stopped = theirs | ctx.pawn_attacks[side(!color)];
         for square in ours {
+            let rank = relative(color, square) / 8;
             if is_passed(color, square, theirs) {
-                terms.add(color, PASSED_PAWN + relative(color, square) / 8, 1);
+                terms.add(color, PASSED_PAWN + rank, 1);
+            }
+            let supporters = (moves::pawn_attacks(!color, square) & ours).count() as i32;
+            if supporters > 0 {
+                terms.add(color, SUPPORTED_PAWN + rank, supporters);
+            }
+            let bit = 1u64 << square.to_usize();
+            if (((bit & !FILE_A) >> 1) | ((bit & !FILE_H) << 1)) & ours.0 != 0 {
+                terms.add(color, PHALANX_PAWN + rank, 1);
+            }
+            let beside = adjacent_files(square.file().to_usize()) & ours.0;
+            if beside != 0
+                && beside & !PASSED_SPAN[side(color)][square.to_usize()] == 0
+                && stopped.0 & (1u64 << stop_square(color, square)) != 0
+            {
+                terms.add(color, BACKWARD_PAWN, 1);
             }
         }
         let files = files_of(ours.0);

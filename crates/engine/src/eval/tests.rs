@@ -5,8 +5,10 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use super::features::{
-    BISHOP_PAIR, DOUBLED_PAWN, ISOLATED_PAWN, KING_OPEN_FILE, KING_SHIELD, PASSED_PAWN,
-    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE,
+    BACKWARD_PAWN, BISHOP_PAIR, DOUBLED_PAWN, HANGING, ISOLATED_PAWN, KING_DANGER, KING_OPEN_FILE,
+    KING_SHIELD, OUTPOST, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE, PASSED_OWN_KING,
+    PASSED_PAWN, PHALANX_PAWN, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SAFE_CHECK,
+    SUPPORTED_PAWN, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 use super::{TEMPO, evaluate, trace};
 
@@ -96,6 +98,30 @@ fn the_evaluation_does_not_depend_on_colour_along_random_games() {
             }
             p.play_unchecked(moves[rng.random_range(0..moves.len())]);
             assert_eq!(evaluate(&p), evaluate(&flip_colours(&p)));
+        }
+    }
+}
+
+#[test]
+fn every_feature_count_changes_sign_with_the_colours() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(77);
+    for fen in all_fens() {
+        let p = pos(fen);
+        let negated: Vec<i32> = trace(&p).coefficients.iter().map(|c| -c).collect();
+        assert_eq!(trace(&flip_colours(&p)).coefficients, negated, "{fen}");
+    }
+    for _ in 0..20 {
+        let mut p = Chess::default();
+        for _ in 0..100 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            let negated: Vec<i32> = trace(&p).coefficients.iter().map(|c| -c).collect();
+            assert_eq!(trace(&flip_colours(&p)).coefficients, negated);
         }
     }
 }
@@ -193,4 +219,114 @@ fn mobility_prefers_free_pieces() {
     let rim = pos("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
     let centre = pos("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
     assert!(evaluate(&centre) > evaluate(&rim));
+}
+
+#[test]
+fn supported_and_phalanx_pawns() {
+    // White: c3 supports d4 (d4 is supported once); d4 and e4 stand side
+    // by side (both are phalanx pawns on the 4th rank), e4 is supported by
+    // nothing. Black: nothing.
+    let fen = "4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert_eq!(t.coefficients[SUPPORTED_PAWN + 3], 1);
+    assert_eq!(t.coefficients[PHALANX_PAWN + 3], 2);
+    assert_eq!(t.coefficients[PHALANX_PAWN + 2], 0);
+    // A pawn defended from both sides counts both defenders.
+    assert_eq!(
+        count("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", SUPPORTED_PAWN + 3),
+        2
+    );
+}
+
+#[test]
+fn backward_pawns_cannot_be_supported_and_are_stopped() {
+    // White d2 with its neighbour on e4 ahead; Black's e5... no: a black
+    // pawn on e4 is absent, the stop square d3 is attacked by the black
+    // pawn on c4 (seen from black: c4 attacks b3 and d3).
+    let fen = "4k3/8/8/8/2p1P3/8/3P4/4K3 w - - 0 1";
+    assert_eq!(count(fen, BACKWARD_PAWN), 1);
+    // With a friendly pawn beside it on c2 it is not backward.
+    let fen = "4k3/8/8/8/2p1P3/8/2PP4/4K3 w - - 0 1";
+    assert_eq!(count(fen, BACKWARD_PAWN), 0);
+    // An isolated pawn is not backward.
+    assert_eq!(count("4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1", BACKWARD_PAWN), 0);
+}
+
+#[test]
+fn passed_pawn_details() {
+    // White passed pawn on d6 (relative rank index 5), stop square d7 is
+    // empty; White king on d1 (distance 6 to d7), Black king on h8
+    // (distance 4). The path d7-d8 is attacked by nobody but the black
+    // king on h8? No: h8 attacks g7, g8, h7 only, so the path is free.
+    let fen = "7k/8/3P4/8/8/8/8/3K4 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert_eq!(t.coefficients[PASSED_OWN_KING + 5], 6);
+    assert_eq!(t.coefficients[PASSED_ENEMY_KING + 5], 4);
+    assert_eq!(t.coefficients[PASSED_FREE + 5], 1);
+    assert_eq!(t.coefficients[PASSED_BLOCKED + 5], 0);
+    // A black knight on d7 blocks it (and the path is no longer free).
+    let fen = "7k/3n4/3P4/8/8/8/8/3K4 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert_eq!(t.coefficients[PASSED_BLOCKED + 5], 1);
+    assert_eq!(t.coefficients[PASSED_FREE + 5], 0);
+    // A black rook attacking d8 makes the path unsafe.
+    let fen = "r6k/8/3P4/8/8/8/8/3K4 w - - 0 1";
+    assert_eq!(count(fen, PASSED_FREE + 5), 0);
+}
+
+#[test]
+fn threats_by_pawns_minors_and_rooks() {
+    // The white pawn on e4 attacks the black knight on d5 and the black
+    // bishop on f5; the white bishop on a2 also attacks d5 (a knight), and
+    // the black bishop on f5 attacks the undefended pawn on e4.
+    let fen = "4k3/8/8/3n1b2/4P3/8/B7/4K3 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert_eq!(t.coefficients[THREAT_BY_PAWN], 1);
+    assert_eq!(t.coefficients[THREAT_BY_PAWN + 1], 1);
+    assert_eq!(t.coefficients[THREAT_BY_MINOR + 1], 1);
+    assert_eq!(t.coefficients[THREAT_BY_MINOR], -1);
+    // A white rook on the open d-file attacking the black queen on d8.
+    let fen = "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert_eq!(t.coefficients[THREAT_BY_ROOK + 4], 1);
+    // The black queen attacks the rook on d1 back, and both are defended
+    // once by their king, so neither hangs.
+    assert_eq!(t.coefficients[HANGING], 0);
+    // A black knight attacked by a rook and defended by nothing hangs.
+    let fen = "4k3/8/8/8/8/8/8/1n1RK3 w - - 0 1";
+    assert_eq!(count(fen, HANGING), 1);
+}
+
+#[test]
+fn safe_checks_and_king_danger() {
+    // The white queen on d1 can check the black king on g8 safely from d5
+    // and from g4 (neither is attacked by Black); the knight on e5 checks
+    // from f7? f7 is attacked by the king: not safe. From h6? No: e5
+    // reaches f7, d7, c6, c4, d3, f3, g4, g6; g6 is not a check square.
+    let fen = "6k1/8/8/4N3/8/8/8/3QK3 w - - 0 1";
+    let t = trace(&pos(fen));
+    assert!(t.coefficients[SAFE_CHECK + 3] >= 2);
+    assert_eq!(t.coefficients[SAFE_CHECK], 0);
+    // Some king danger bucket is counted for White, none for Black.
+    let danger: i32 = t.coefficients[KING_DANGER..KING_DANGER + 16].iter().sum();
+    assert_eq!(danger, 1);
+}
+
+#[test]
+fn outposts_need_pawn_support_and_no_enemy_pawn_attacks() {
+    // A white knight on d5 defended by e4, no black pawn on c or e files
+    // ahead: an outpost. With a black pawn on c7 it can be chased away.
+    assert_eq!(count("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST), 1);
+    assert_eq!(count("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST), 0);
+    // Not on the 3rd rank.
+    assert_eq!(count("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", OUTPOST), 0);
+}
+
+#[test]
+fn rooks_on_the_seventh() {
+    assert_eq!(count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), 1);
+    // The enemy king off the 8th and no pawns on the 7th: nothing.
+    assert_eq!(count("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), 0);
+    // A black rook on the 2nd rank with the white king on the 1st.
+    assert_eq!(count("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_ON_SEVENTH), -1);
 }
