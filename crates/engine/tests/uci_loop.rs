@@ -282,11 +282,15 @@ fn levels_are_options() {
     let mut s = Session::start();
     s.send("uci");
     s.out.wait_for("uciok", 1);
+    // UCI_Elo spans the Elo of level 1 to that of level 8.
+    let (elo_min, elo_max) = rochade_engine::robot::Level::elo_range();
+    let elo =
+        format!("option name UCI_Elo type spin default {elo_max} min {elo_min} max {elo_max}");
     for decl in [
         "option name Level type spin default 8 min 1 max 8",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2200 min 800 max 2200",
+        &elo,
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Threads type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
