@@ -34,12 +34,12 @@ pub struct Strength {
 
 /// The levels 1 to 8, weakest first.
 const STRENGTHS: [Strength; 8] = [
-    level(Some(1), Some(200), 6, 160, 500, 700),
-    level(Some(2), Some(1_000), 5, 85, 280, 1000),
-    level(Some(3), Some(2_000), 5, 70, 220, 1200),
-    level(Some(4), Some(3_000), 4, 45, 150, 1400),
-    level(Some(7), Some(5_000), 4, 35, 110, 1600),
-    level(Some(8), Some(8_000), 3, 16, 55, 1800),
+    level(Some(1), Some(200), 6, 160, 500, 500),
+    level(Some(2), Some(1_000), 5, 85, 280, 850),
+    level(Some(3), Some(2_000), 5, 70, 220, 1000),
+    level(Some(4), Some(3_000), 4, 45, 150, 1300),
+    level(Some(7), Some(5_000), 4, 35, 110, 1650),
+    level(Some(8), Some(8_000), 3, 16, 55, 1750),
     level(Some(20), Some(100_000), 2, 10, 30, 1950),
     level(None, None, 1, 0, 0, 2200),
 ];
