@@ -5,6 +5,12 @@
 /// Values for MVV-LVA ordering and quiescence delta pruning.
 pub const SORT_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20000];
 
+/// The [`SORT_VALUE`] of `role`.
+#[must_use]
+pub fn piece_value(role: shakmaty::Role) -> i32 {
+    SORT_VALUE[role as usize - 1]
+}
+
 /// Aspiration window half-width in centipawns.
 pub const ASPIRATION_WINDOW: i32 = 25;
 /// Depth from which aspiration windows are used.

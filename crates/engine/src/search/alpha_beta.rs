@@ -168,8 +168,9 @@ impl Searcher<'_> {
             let reduction = if tactical || gives_check || in_check {
                 0
             } else {
-                let history = self.heuristics.history(white, m, lineage);
-                late_move_reduction(i, order, history, depth, pv_node, improving)
+                late_move_reduction(i, order, depth, pv_node, improving, || {
+                    self.heuristics.history(white, m, lineage)
+                })
             };
             let child = (&child, child_key);
             let score = self.search_child(child, i, reduction, depth, alpha, beta, ply);
@@ -339,17 +340,18 @@ fn reverse_futility(eval: i32, depth: i32, beta: i32, improving: bool) -> Option
 }
 
 /// How many plies less to search a late quiet move (the `index`th tried,
-/// with ordering score `order` and history score `history`): more the
+/// with ordering score `order`; `history` gives its history score, read
+/// only when the move is reduced at all): more the
 /// later and deeper it is, less in PV nodes, for killers and counter-moves
 /// and for moves with a good history, more when the position is not
 /// improving.
 fn late_move_reduction(
     index: usize,
     order: i32,
-    history: i32,
     depth: i32,
     pv_node: bool,
     improving: bool,
+    history: impl FnOnce() -> i32,
 ) -> i32 {
     if depth < LMR_MIN_DEPTH || index < LMR_MIN_MOVES + usize::from(pv_node) {
         return 0;
@@ -360,7 +362,7 @@ fn late_move_reduction(
     if order >= COUNTER {
         r -= 1;
     }
-    r -= history / HISTORY_MAX;
+    r -= history() / HISTORY_MAX;
     r.clamp(0, depth - 2)
 }
 

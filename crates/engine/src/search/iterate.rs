@@ -259,7 +259,7 @@ fn main_thread(
         }
         let best = lines[0].score;
         outcome.lines = lines;
-        if let Some(&first) = outcome.lines[0].pv.first() {
+        if let Some(first) = outcome.best {
             effort.iteration(depth, first, best);
         }
         let past_soft = params.limits.soft.is_some_and(|soft| {

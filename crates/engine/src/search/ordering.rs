@@ -3,9 +3,9 @@
 //! opponent's last move, then quiet moves by history, and last the captures
 //! that lose material.
 
-use shakmaty::{Chess, Move, MoveList, Role};
+use shakmaty::{Chess, Move, MoveList};
 
-use crate::params::SORT_VALUE;
+use crate::params::piece_value as value;
 
 use super::MAX_PLY;
 use super::see::see;
@@ -20,10 +20,6 @@ pub const COUNTER: i32 = 898_000;
 const BAD_CAPTURE: i32 = -1_000_000;
 /// History scores stay within `±HISTORY_MAX` (history gravity).
 pub const HISTORY_MAX: i32 = 16_384;
-
-fn value(role: Role) -> i32 {
-    SORT_VALUE[role as usize - 1]
-}
 
 /// Most valuable victim, least valuable attacker; promotions count as
 /// capturing the promoted piece.

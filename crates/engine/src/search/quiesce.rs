@@ -5,7 +5,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, MoveList, Position, Role};
 
 use crate::eval::evaluate;
-use crate::params::{DELTA_MARGIN, SORT_VALUE};
+use crate::params::{DELTA_MARGIN, piece_value};
 
 use super::ordering::{is_tactical, mvv_lva};
 use super::see::see;
@@ -35,15 +35,15 @@ impl Searcher<'_> {
         {
             return e.score;
         }
-        let mut stand_pat = -MATE;
-        let mut moves: MoveList = if in_check {
+        // In check every move is searched and there is no standing pat.
+        let (stand_pat, mut moves): (i32, MoveList) = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
-            moves
+            (-MATE, moves)
         } else {
-            stand_pat = evaluate(pos);
+            let stand_pat = evaluate(pos);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -54,7 +54,7 @@ impl Searcher<'_> {
                     .into_iter()
                     .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
             );
-            moves
+            (stand_pat, moves)
         };
         moves.sort_by_key(|&m| if is_tactical(m) { -mvv_lva(m) } else { 0 });
         let mut best = if in_check { -MATE + ply as i32 } else { alpha };
@@ -62,9 +62,9 @@ impl Searcher<'_> {
             if !in_check {
                 // Delta pruning: even winning the victim for free does not
                 // reach alpha.
-                let gain = m.capture().map_or(0, |r| SORT_VALUE[r as usize - 1])
+                let gain = m.capture().map_or(0, piece_value)
                     + m.promotion()
-                        .map_or(0, |r| SORT_VALUE[r as usize - 1] - SORT_VALUE[0]);
+                        .map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
                 if stand_pat + gain + DELTA_MARGIN <= alpha || see(pos, m) < 0 {
                     continue;
                 }

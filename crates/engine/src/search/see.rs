@@ -4,11 +4,7 @@
 
 use shakmaty::{Bitboard, Chess, Move, Position, Role};
 
-use crate::params::SORT_VALUE;
-
-fn value(role: Role) -> i32 {
-    SORT_VALUE[role as usize - 1]
-}
+use crate::params::piece_value as value;
 
 /// The exchange value of `m`; exact in sign, which is what pruning needs.
 /// Promotions and en passant count as winning.
