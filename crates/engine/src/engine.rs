@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move};
 use shakmaty_syzygy::Tablebase;
 
 use crate::search::tt::TranspositionTable;
-use crate::search::{IterationReport, SearchClock, SearchContext, SearchParams, search_in};
+use crate::search::{IterationReport, Learnt, SearchClock, SearchContext, SearchParams, search_in};
 
 /// The default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -133,6 +133,7 @@ fn worker(
 ) {
     let mut tt = TranspositionTable::new(DEFAULT_HASH_MB);
     let mut tablebase = None;
+    let learnt = Learnt::default();
     while let Ok(command) = inbox.recv() {
         match command {
             EngineCommand::Start(params) => {
@@ -141,6 +142,7 @@ fn worker(
                     stop,
                     clock,
                     tablebase: tablebase.as_deref(),
+                    learnt: Some(&learnt),
                 };
                 let outcome = search_in(*params, &ctx, |report| {
                     let _ = reports.send(SearchReport::Iteration(report.clone()));
@@ -153,7 +155,10 @@ fn worker(
             }
             EngineCommand::Stop | EngineCommand::PonderHit => {}
             EngineCommand::SetTablebase(tb) => tablebase = tb,
-            EngineCommand::NewGame => tt.clear(),
+            EngineCommand::NewGame => {
+                tt.clear();
+                learnt.clear();
+            }
             EngineCommand::SetHash(mb) => tt = TranspositionTable::new(mb),
             EngineCommand::Quit => break,
         }

@@ -32,7 +32,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::engine::DEFAULT_HASH_MB;
 use crate::search::tt::TranspositionTable;
-use crate::search::{SearchParams, search};
+use crate::search::{Learnt, SearchClock, SearchContext, SearchParams, search_in};
 use crate::time::TimeLimits;
 
 /// Time kept in reserve for the way from the search to the clock.
@@ -106,11 +106,13 @@ pub struct RobotClock {
     pub moves_to_go: Option<u32>,
 }
 
-/// The engine at one level, with its transposition table.
+/// The engine at one level, with its transposition table and the
+/// move-ordering statistics of the game so far.
 #[derive(Debug)]
 pub struct Robot {
     level: Level,
     tt: TranspositionTable,
+    learnt: Learnt,
 }
 
 impl Robot {
@@ -120,6 +122,7 @@ impl Robot {
         Self {
             level,
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
+            learnt: Learnt::default(),
         }
     }
 
@@ -167,7 +170,15 @@ impl Robot {
             level: self.level,
             ..SearchParams::default()
         };
-        let outcome = search(params, &self.tt, stop, |_| {});
+        let clock = SearchClock::new(false);
+        let ctx = SearchContext {
+            tt: &self.tt,
+            stop,
+            clock: &clock,
+            tablebase: None,
+            learnt: Some(&self.learnt),
+        };
+        let outcome = search_in(params, &ctx, |_| {});
         outcome.best.filter(|m| pos.is_legal(*m))
     }
 }

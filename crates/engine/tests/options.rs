@@ -44,6 +44,7 @@ fn run(
         stop: &stop,
         clock: &clock,
         tablebase,
+        learnt: None,
     };
     let mut reports = Vec::new();
     let outcome = search_in(params, &ctx, |r| reports.push(r.clone()));

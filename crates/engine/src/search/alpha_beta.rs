@@ -12,12 +12,13 @@ use crate::eval::evaluate;
 use crate::params::{
     FUTILITY_MARGIN, FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH,
     LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
-    SEE_PRUNE_CAPTURE, SEE_PRUNE_MAX_DEPTH, SEE_PRUNE_QUIET,
+    SEE_PRUNE_CAPTURE, SEE_PRUNE_MAX_DEPTH, SEE_PRUNE_QUIET, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH,
+    SINGULAR_TT_DEPTH,
 };
 
 use super::ordering::{COUNTER, HISTORY_MAX, Lineage, is_tactical, pick_next};
 use super::see::see;
-use super::tt::Bound;
+use super::tt::{Bound, Entry, PackedMove, Record};
 use super::{MATE, MATE_BOUND, MAX_PLY, Searcher, hash};
 
 /// The score of a draw.
@@ -46,7 +47,13 @@ impl Searcher<'_> {
             return 0;
         }
         let root = ply == 0;
+        if root {
+            self.root_depth = depth;
+        }
         let pv_node = beta - alpha > 1;
+        // Set while this node is searched without one move, to see whether
+        // that move is singular.
+        let excluded = self.singular[ply];
 
         if !root {
             if let Some(score) = self.draw_score(pos, key, in_check) {
@@ -74,6 +81,7 @@ impl Searcher<'_> {
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
             && !pv_node
+            && excluded.is_none()
             && e.depth >= depth
             && e.settles(alpha, beta)
         {
@@ -83,7 +91,9 @@ impl Searcher<'_> {
 
         // The static evaluation, once per node; `eval` sharpens it with the
         // table's score when the bound says the true value lies beyond it.
-        let static_eval = (!in_check).then(|| evaluate(pos));
+        let raw_eval =
+            (!in_check).then(|| entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos)));
+        let static_eval = raw_eval.map(|e| self.memory.correction.correct(pos, e));
         self.evals[ply] = static_eval;
         let improving = match (static_eval, ply.checked_sub(2).map(|p| self.evals[p])) {
             (Some(now), Some(Some(before))) => now > before,
@@ -99,7 +109,10 @@ impl Searcher<'_> {
             _ => e,
         });
 
-        if !pv_node && let Some(eval) = eval {
+        if !pv_node
+            && excluded.is_none()
+            && let Some(eval) = eval
+        {
             if let Some(score) = reverse_futility(eval, depth, beta, improving) {
                 return score;
             }
@@ -117,15 +130,34 @@ impl Searcher<'_> {
         if root {
             moves.retain(|m| self.searches_root_move(*m));
         }
+        if let Some(x) = excluded {
+            moves.retain(|m| *m != x);
+            if moves.is_empty() {
+                // The left-out move is the only one: singular indeed.
+                return alpha;
+            }
+        }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
+        let singular = match entry {
+            Some(e) if !root && excluded.is_none() => {
+                self.singular_extension(pos, key, &moves, e, depth, beta, ply)
+            }
+            _ => Singular::No,
+        };
+        let singular_extension = match singular {
+            Singular::Extend(m) => Some(m),
+            Singular::Cut(score) => return score,
+            Singular::No => None,
+        };
         let white = pos.turn().is_white();
         let lineage = Lineage {
             previous: ply.checked_sub(1).and_then(|p| self.played[p]),
             before: ply.checked_sub(2).and_then(|p| self.played[p]),
         };
         let mut scores = self
+            .memory
             .heuristics
             .score_moves(pos, &moves, white, hash_move, lineage, ply);
 
@@ -169,11 +201,12 @@ impl Searcher<'_> {
                 0
             } else {
                 late_move_reduction(i, order, depth, pv_node, improving, || {
-                    self.heuristics.history(white, m, lineage)
+                    self.memory.heuristics.history(white, m, lineage)
                 })
             };
+            let extension = i32::from(singular_extension == Some(m));
             let child = (&child, child_key);
-            let score = self.search_child(child, i, reduction, depth, alpha, beta, ply);
+            let score = self.search_child(child, i, reduction, depth + extension, alpha, beta, ply);
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -186,10 +219,11 @@ impl Searcher<'_> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !tactical {
-                            self.heuristics
+                            self.memory
+                                .heuristics
                                 .record_cutoff(white, m, lineage, ply, depth, &quiets);
                             if let Some(p) = lineage.previous {
-                                self.heuristics.record_counter(!white, p, m);
+                                self.memory.heuristics.record_counter(!white, p, m);
                             }
                         }
                         break;
@@ -209,10 +243,71 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        if !root || self.excluded.is_empty() {
-            self.tt.store(key, best_move, best_score, depth, bound, ply);
+        if excluded.is_none() && (!root || self.excluded.is_empty()) {
+            let record = Record {
+                best: best_move,
+                score: best_score,
+                depth,
+                bound,
+                eval: raw_eval,
+            };
+            self.tt.store(key, ply, record);
+            if let (Some(raw), Some(corrected)) = (raw_eval, static_eval)
+                && best_move.is_none_or(|m| !is_tactical(m))
+                && best_score.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best_score <= corrected)
+                && !(bound == Bound::Upper && best_score >= corrected)
+            {
+                self.memory.correction.update(pos, depth, raw, best_score);
+            }
         }
         best_score
+    }
+
+    /// Singular extensions: whether the hash move, stored with `entry`, is
+    /// the only good move here, to be searched a ply deeper. The node is
+    /// searched to half depth without it, against a bar a little below the
+    /// stored score: if nothing else reaches the bar, the move is singular;
+    /// if even the bar is above `beta`, several moves refute the node and
+    /// it is cut (multi-cut).
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        moves: &MoveList,
+        entry: Entry,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Singular {
+        let Some(hash_move) = entry
+            .best
+            .and_then(|b| moves.iter().find(|m| PackedMove::new(**m) == b))
+        else {
+            return Singular::No;
+        };
+        if depth < SINGULAR_MIN_DEPTH
+            || entry.depth < depth - SINGULAR_TT_DEPTH
+            || entry.bound == Bound::Upper
+            || entry.score.abs() >= MATE_BOUND
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::No;
+        }
+        let bar = entry.score - SINGULAR_MARGIN * depth;
+        self.singular[ply] = Some(*hash_move);
+        let score = self.alpha_beta(pos, key, (depth - 1) / 2, bar - 1, bar, ply);
+        self.singular[ply] = None;
+        if self.stopped {
+            Singular::No
+        } else if score < bar {
+            Singular::Extend(*hash_move)
+        } else if bar >= beta {
+            Singular::Cut(bar)
+        } else {
+            Singular::No
+        }
     }
 
     /// Whether to skip move `m` near the leaves without searching it:
@@ -370,6 +465,17 @@ fn late_move_reduction(
 fn late_move_count(depth: i32, improving: bool) -> usize {
     let n = 3 + depth * depth;
     (if improving { n } else { n / 2 + 1 }) as usize
+}
+
+/// What the singular-extension test found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Singular {
+    /// The hash move is singular: search it a ply deeper.
+    Extend(Move),
+    /// Moves besides the hash move beat beta: the node is cut with this score.
+    Cut(i32),
+    /// Neither, or not tested.
+    No,
 }
 
 /// What [`Searcher::prunes`] looks at besides the move.

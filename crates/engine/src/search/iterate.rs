@@ -13,8 +13,8 @@ use crate::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::strength::choose_line;
 use super::tt::TranspositionTable;
 use super::{
-    Effort, INFINITY, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext, SearchParams,
-    Searcher, SharedCounts, tablebase,
+    Effort, INFINITY, Learnt, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext,
+    SearchParams, Searcher, SharedCounts, tablebase,
 };
 
 /// What one finished iteration found for one root line.
@@ -80,6 +80,7 @@ pub fn search(
         stop,
         clock: &clock,
         tablebase: None,
+        learnt: None,
     };
     search_in(params, &ctx, on_iteration)
 }
@@ -161,7 +162,8 @@ fn helper_thread(
     counts: &SharedCounts,
 ) {
     let limits = crate::time::TimeLimits::default();
-    let mut searcher = Searcher::new(ctx, stop, params.history.clone(), limits);
+    let memory = Box::default();
+    let mut searcher = Searcher::new(ctx, stop, params.history.clone(), limits, memory);
     searcher.shared = Some(counts);
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut previous = 0;
@@ -192,7 +194,8 @@ fn main_thread(
     } else {
         params.searchmoves.len()
     };
-    let mut searcher = Searcher::new(ctx, ctx.stop, params.history.clone(), params.limits);
+    let memory = ctx.learnt.map_or_else(Box::default, Learnt::take);
+    let mut searcher = Searcher::new(ctx, ctx.stop, params.history.clone(), params.limits, memory);
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut outcome = SearchOutcome {
         best: params.searchmoves.first().or(legal.first()).copied(),
@@ -280,6 +283,9 @@ fn main_thread(
     }
     (outcome.nodes, _) = total(&searcher);
     outcome.elapsed = searcher.elapsed();
+    if let Some(learnt) = ctx.learnt {
+        learnt.keep(searcher.memory);
+    }
     outcome
 }
 

@@ -3,6 +3,7 @@
 
 mod alpha_beta;
 mod clock;
+pub mod correction;
 mod effort;
 mod iterate;
 pub mod ordering;
@@ -13,6 +14,7 @@ mod tablebase;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use shakmaty::zobrist::Zobrist64;
@@ -25,6 +27,7 @@ pub use iterate::{IterationReport, RootLine, SearchOutcome, search, search_in};
 
 use crate::robot::Level;
 use crate::time::TimeLimits;
+use correction::Correction;
 use ordering::Heuristics;
 use tt::TranspositionTable;
 
@@ -123,6 +126,56 @@ pub struct SearchContext<'a> {
     pub clock: &'a SearchClock,
     /// Syzygy tables, if any were loaded.
     pub tablebase: Option<&'a Tablebase<Chess>>,
+    /// What earlier searches of this game learnt about move ordering;
+    /// `None`: start afresh.
+    pub learnt: Option<&'a Learnt>,
+}
+
+/// The move-ordering statistics (history, continuation histories,
+/// counter-moves) and evaluation corrections that the main search thread
+/// hands on from one search to
+/// the next of the same game, so each move's search starts with what the
+/// last one learnt instead of from zero.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_engine::search::Learnt;
+/// let learnt = Learnt::default();
+/// learnt.clear(); // a new game
+/// ```
+#[derive(Debug, Default)]
+pub struct Learnt(Mutex<Option<Box<Memory>>>);
+
+/// What a search learns as it goes: the move-ordering statistics and the
+/// corrections to the static evaluation.
+#[derive(Debug, Default)]
+pub(crate) struct Memory {
+    heuristics: Heuristics,
+    correction: Correction,
+}
+
+impl Learnt {
+    /// Forgets everything (for a new game).
+    pub fn clear(&self) {
+        *self.lock() = None;
+    }
+
+    /// The statistics for the next search, ready for its first ply.
+    fn take(&self) -> Box<Memory> {
+        let mut memory = self.lock().take().unwrap_or_default();
+        memory.heuristics.new_search();
+        memory
+    }
+
+    /// Keeps what a search learnt for the next one.
+    fn keep(&self, memory: Box<Memory>) {
+        *self.lock() = Some(memory);
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Box<Memory>>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// Node and tablebase-hit counts that helper threads add to.
@@ -148,7 +201,7 @@ pub(crate) struct Searcher<'a> {
     must_finish: bool,
     /// Keys of every position before the current one (game, then search path).
     path: Vec<u64>,
-    heuristics: Heuristics,
+    memory: Box<Memory>,
     pv: Vec<Vec<Move>>,
     /// The move played at each ply of the current line (`None`: a null move).
     played: Vec<Option<Move>>,
@@ -158,6 +211,11 @@ pub(crate) struct Searcher<'a> {
     root_moves: Vec<Move>,
     /// Root moves already given a line of their own (MultiPV).
     excluded: Vec<Move>,
+    /// The move each ply's singular-extension search leaves out, if one
+    /// is running there.
+    singular: Vec<Option<Move>>,
+    /// The depth the current iteration started from at the root.
+    root_depth: i32,
     /// Where a helper thread adds its counts; `None` for the main thread.
     shared: Option<&'a SharedCounts>,
 }
@@ -168,6 +226,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         history: Vec<u64>,
         limits: TimeLimits,
+        memory: Box<Memory>,
     ) -> Self {
         Self {
             tt: ctx.tt,
@@ -182,7 +241,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             must_finish: false,
             path: history,
-            heuristics: Heuristics::default(),
+            memory,
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -190,6 +249,8 @@ impl<'a> Searcher<'a> {
             evals: vec![None; MAX_PLY + 2],
             root_moves: Vec::new(),
             excluded: Vec::new(),
+            singular: vec![None; MAX_PLY + 2],
+            root_depth: 0,
             shared: None,
         }
     }
@@ -241,5 +302,54 @@ impl<'a> Searcher<'a> {
         line.clear();
         line.push(m);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Searches the start position to `depth` with `learnt`.
+    fn search_with(learnt: &Learnt, depth: u32) -> SearchOutcome {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let clock = SearchClock::new(false);
+        let ctx = SearchContext {
+            tt: &tt,
+            stop: &stop,
+            clock: &clock,
+            tablebase: None,
+            learnt: Some(learnt),
+        };
+        let params = SearchParams {
+            limits: TimeLimits {
+                depth: Some(depth),
+                ..TimeLimits::default()
+            },
+            ..SearchParams::default()
+        };
+        search_in(params, &ctx, |_| {})
+    }
+
+    #[test]
+    fn what_a_search_learnt_is_handed_to_the_next_until_a_new_game() {
+        let learnt = Learnt::default();
+        assert!(learnt.lock().is_none());
+        let first = search_with(&learnt, 7);
+        assert!(first.best.is_some());
+        let memory = learnt.lock();
+        let kept = memory.as_ref().expect("kept after the search");
+        assert!(!kept.heuristics.is_blank());
+        drop(memory);
+        // The next search starts from it and hands it on again.
+        search_with(&learnt, 3);
+        assert!(
+            learnt
+                .lock()
+                .as_ref()
+                .is_some_and(|m| !m.heuristics.is_blank())
+        );
+        learnt.clear();
+        assert!(learnt.lock().is_none());
     }
 }

@@ -50,7 +50,8 @@ pub struct Lineage {
 const PIECE_TO: usize = 12 * 64;
 
 /// Killer moves, counter-moves, the history table and the continuation
-/// histories, kept across one search.
+/// histories, kept across one search and handed on to the next (see
+/// [`super::Learnt`]).
 #[derive(Debug)]
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
@@ -96,6 +97,19 @@ fn continuation_slots(white: bool, m: Move, lineage: Lineage) -> [Option<usize>;
 }
 
 impl Heuristics {
+    /// Whether nothing has been learnt yet (every history zero).
+    #[cfg(test)]
+    pub(crate) fn is_blank(&self) -> bool {
+        self.history.iter().flatten().all(|&h| h == 0)
+            && self.continuation.iter().flatten().all(|&h| h == 0)
+    }
+
+    /// Readies the tables for a new search from a new root: the killers,
+    /// which are kept by ply, are forgotten; the histories stay.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
+    }
+
     fn history_slot(&mut self, white: bool, m: Move) -> &mut i32 {
         &mut self.history[piece_index(white, m)][m.to().to_usize()]
     }

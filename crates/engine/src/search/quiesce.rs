@@ -2,13 +2,14 @@
 //! ordered by MVV-LVA, so the static evaluation is never taken mid-exchange.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, MoveList, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use crate::eval::evaluate;
 use crate::params::{DELTA_MARGIN, piece_value};
 
 use super::ordering::{is_tactical, mvv_lva};
 use super::see::see;
+use super::tt::{Bound, Record};
 use super::{MATE, MAX_PLY, Searcher, hash};
 
 impl Searcher<'_> {
@@ -30,21 +31,27 @@ impl Searcher<'_> {
             return if in_check { 0 } else { evaluate(pos) };
         }
         // Any stored search of this position that settles the window.
-        if let Some(e) = self.tt.probe(key, ply)
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry
             && e.settles(alpha, beta)
         {
             return e.score;
         }
         // In check every move is searched and there is no standing pat.
-        let (stand_pat, mut moves): (i32, MoveList) = if in_check {
+        let ((stand_pat, raw_eval), mut moves): ((i32, Option<i32>), MoveList) = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
-            (-MATE, moves)
+            ((-MATE, None), moves)
         } else {
-            let stand_pat = evaluate(pos);
+            let raw = entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos));
+            let stand_pat = self.memory.correction.correct(pos, raw);
             if stand_pat >= beta {
+                if entry.is_none() {
+                    self.tt
+                        .store(key, ply, leaf(None, stand_pat, Bound::Lower, Some(raw)));
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -54,10 +61,12 @@ impl Searcher<'_> {
                     .into_iter()
                     .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
             );
-            (stand_pat, moves)
+            ((stand_pat, Some(raw)), moves)
         };
         moves.sort_by_key(|&m| if is_tactical(m) { -mvv_lva(m) } else { 0 });
+        let original_alpha = alpha;
         let mut best = if in_check { -MATE + ply as i32 } else { alpha };
+        let mut best_move = None;
         for m in moves {
             if !in_check {
                 // Delta pruning: even winning the victim for free does not
@@ -82,6 +91,7 @@ impl Searcher<'_> {
             if score > best {
                 best = score;
                 if score > alpha {
+                    best_move = Some(m);
                     alpha = score;
                     if score >= beta {
                         break;
@@ -89,6 +99,27 @@ impl Searcher<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply, leaf(best_move, best, bound, raw_eval));
         best
+    }
+}
+
+/// What quiescence stores: a result of depth 0, which settles later
+/// quiescence searches but no search of depth 1 or more.
+fn leaf(best: Option<Move>, score: i32, bound: Bound, eval: Option<i32>) -> Record {
+    Record {
+        best,
+        score,
+        depth: 0,
+        bound,
+        eval,
     }
 }

@@ -75,8 +75,32 @@ pub struct Entry {
     pub depth: i32,
     /// What the score means.
     pub bound: Bound,
+    /// The static evaluation of the position, if it was taken (not in
+    /// check).
+    pub eval: Option<i32>,
     generation: u8,
 }
+
+/// What a search stores for a position: [`Entry`] without the bookkeeping.
+#[derive(Debug, Clone, Copy)]
+pub struct Record {
+    /// The best or refuting move, if any.
+    pub best: Option<Move>,
+    /// The score, mate scores relative to the storing node.
+    pub score: i32,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// What the score means.
+    pub bound: Bound,
+    /// The static evaluation, if taken.
+    pub eval: Option<i32>,
+}
+
+/// The generation is kept in 6 bits; older generations wrap around.
+const GENERATION_MASK: u8 = 63;
+
+/// The stored evaluation that means "none".
+const NO_EVAL: i16 = i16::MIN;
 
 impl Entry {
     /// Whether the stored score settles a search within `(alpha, beta)`:
@@ -90,24 +114,31 @@ impl Entry {
         }
     }
 
-    /// The 64 bits stored for the entry.
+    /// The 64 bits stored for the entry: move, score, evaluation (16 bits
+    /// each), depth (8), bound (2) and generation (6).
     fn pack(&self) -> u64 {
+        let eval = self.eval.map_or(NO_EVAL, |e| {
+            e.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+        });
         u64::from(self.best.map_or(0, |m| m.0))
             | u64::from(self.score as i16 as u16) << 16
-            | u64::from(self.depth.clamp(0, 255) as u8) << 32
-            | self.bound.bits() << 40
-            | u64::from(self.generation) << 48
+            | u64::from(eval as u16) << 32
+            | u64::from(self.depth.clamp(0, 255) as u8) << 48
+            | self.bound.bits() << 56
+            | u64::from(self.generation & GENERATION_MASK) << 58
     }
 
     /// The entry stored as `data`; `None` for an empty slot.
     fn unpack(data: u64) -> Option<Self> {
         let code = data as u16;
+        let eval = (data >> 32) as u16 as i16;
         Some(Self {
             best: (code != 0).then_some(PackedMove(code)),
             score: i32::from((data >> 16) as u16 as i16),
-            depth: i32::from((data >> 32) as u8),
-            bound: Bound::from_bits((data >> 40) & 3)?,
-            generation: (data >> 48) as u8,
+            eval: (eval != NO_EVAL).then_some(i32::from(eval)),
+            depth: i32::from((data >> 48) as u8),
+            bound: Bound::from_bits((data >> 56) & 3)?,
+            generation: (data >> 58) as u8,
         })
     }
 }
@@ -165,6 +196,11 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// The generation of the running search, as entries store it.
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
+    }
+
     fn slot(&self, key: u64) -> &Slot {
         // Multiply-shift maps the key onto the table without a division.
         &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
@@ -180,35 +216,29 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result; an entry from this search is only replaced by one of
-    /// the same position or of at least its depth.
-    pub fn store(
-        &self,
-        key: u64,
-        best: Option<Move>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        ply: usize,
-    ) {
+    /// Stores what a search at `ply` found for `key`; an entry from this
+    /// search is only replaced by one of the same position or of at least
+    /// its depth.
+    pub fn store(&self, key: u64, ply: usize, record: Record) {
         let slot = self.slot(key);
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation();
         let old = slot.load();
         if let Some((old_key, old)) = old {
-            let keep = old.generation == generation && old_key != key && old.depth > depth;
+            let keep = old.generation == generation && old_key != key && old.depth > record.depth;
             if keep {
                 return;
             }
         }
-        let best = best.map(PackedMove::new).or_else(|| {
-            old.filter(|&(old_key, _)| old_key == key)
-                .and_then(|(_, old)| old.best)
-        });
+        let same = old.filter(|&(old_key, _)| old_key == key).map(|(_, e)| e);
         let entry = Entry {
-            best,
-            score: score_to_tt(score, ply),
-            depth,
-            bound,
+            best: record
+                .best
+                .map(PackedMove::new)
+                .or_else(|| same.and_then(|e| e.best)),
+            score: score_to_tt(record.score, ply),
+            eval: record.eval.or_else(|| same.and_then(|e| e.eval)),
+            depth: record.depth,
+            bound: record.bound,
             generation,
         };
         slot.save(key, entry.pack());
@@ -217,7 +247,7 @@ impl TranspositionTable {
     /// Permille of the first thousand slots that hold an entry of this search.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation();
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
@@ -255,10 +285,20 @@ mod tests {
     use crate::search::{INFINITY, MATE};
     use shakmaty::{Chess, Position};
 
+    fn record(best: Option<Move>, score: i32, depth: i32, bound: Bound) -> Record {
+        Record {
+            best,
+            score,
+            depth,
+            bound,
+            eval: None,
+        }
+    }
+
     #[test]
     fn stores_and_probes_with_mate_distance() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, None, MATE - 5, 3, Bound::Exact, 2);
+        tt.store(42, 2, record(None, MATE - 5, 3, Bound::Exact));
         let e = tt.probe(42, 4).expect("stored");
         assert_eq!(e.score, MATE - 7);
         assert!(tt.probe(43, 0).is_none());
@@ -267,11 +307,11 @@ mod tests {
     #[test]
     fn deeper_entry_of_this_search_is_kept() {
         let tt = TranspositionTable::new(0);
-        tt.store(1, None, 10, 8, Bound::Exact, 0);
-        tt.store(2, None, 20, 2, Bound::Exact, 0);
+        tt.store(1, 0, record(None, 10, 8, Bound::Exact));
+        tt.store(2, 0, record(None, 20, 2, Bound::Exact));
         assert_eq!(tt.probe(1, 0).map(|e| e.score), Some(10));
         tt.new_search();
-        tt.store(2, None, 20, 2, Bound::Exact, 0);
+        tt.store(2, 0, record(None, 20, 2, Bound::Exact));
         assert_eq!(tt.probe(2, 0).map(|e| e.score), Some(20));
     }
 
@@ -284,7 +324,7 @@ mod tests {
             (INFINITY, Bound::Lower),
             (-123, Bound::Exact),
         ] {
-            tt.store(7, Some(m), score, 37, bound, 0);
+            tt.store(7, 0, record(Some(m), score, 37, bound));
             let e = tt.probe(7, 0).expect("stored");
             assert_eq!(
                 (e.best, e.score, e.depth, e.bound),
@@ -292,11 +332,22 @@ mod tests {
             );
         }
         // A later store without a move keeps the move of the same position.
-        tt.store(7, None, 0, 38, Bound::Upper, 0);
+        tt.store(7, 0, record(None, 0, 38, Bound::Upper));
         assert_eq!(
             tt.probe(7, 0).and_then(|e| e.best),
             Some(PackedMove::new(m))
         );
+        // The evaluation is kept the same way, and round-trips when given.
+        tt.store(
+            7,
+            0,
+            Record {
+                eval: Some(-77),
+                ..record(None, 5, 39, Bound::Exact)
+            },
+        );
+        tt.store(7, 0, record(None, 6, 40, Bound::Exact));
+        assert_eq!(tt.probe(7, 0).and_then(|e| e.eval), Some(-77));
         tt.clear();
         assert!(tt.probe(7, 0).is_none());
     }
@@ -319,13 +370,14 @@ mod tests {
     #[test]
     fn torn_slot_reads_as_a_miss() {
         let tt = TranspositionTable::new(0);
-        tt.store(99, None, 50, 4, Bound::Exact, 0);
+        tt.store(99, 0, record(None, 50, 4, Bound::Exact));
         // Another thread's data word lands without its key word.
         let other = Entry {
             best: None,
             score: -50,
             depth: 9,
             bound: Bound::Lower,
+            eval: None,
             generation: 0,
         };
         tt.slots[0].data.store(other.pack(), Ordering::Relaxed);
