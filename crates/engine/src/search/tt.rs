@@ -99,6 +99,10 @@ pub struct Record {
 /// The generation is kept in 6 bits; older generations wrap around.
 const GENERATION_MASK: u8 = 63;
 
+/// A new result for a stored position replaces the old one unless the old
+/// one was searched at least this much deeper (and the new one is not exact).
+const SAME_POSITION_DEPTH_MARGIN: i32 = 4;
+
 /// The stored evaluation that means "none".
 const NO_EVAL: i16 = i16::MIN;
 
@@ -224,7 +228,15 @@ impl TranspositionTable {
         let generation = self.generation();
         let old = slot.load();
         if let Some((old_key, old)) = old {
-            let keep = old.generation == generation && old_key != key && old.depth > record.depth;
+            // Another position of this search, searched deeper; or this
+            // position searched much deeper, which a shallow bound (from
+            // quiescence, say) must not erase.
+            let keep = if old_key == key {
+                old.depth >= record.depth + SAME_POSITION_DEPTH_MARGIN
+                    && record.bound != Bound::Exact
+            } else {
+                old.generation == generation && old.depth > record.depth
+            };
             if keep {
                 return;
             }
@@ -313,6 +325,19 @@ mod tests {
         tt.new_search();
         tt.store(2, 0, record(None, 20, 2, Bound::Exact));
         assert_eq!(tt.probe(2, 0).map(|e| e.score), Some(20));
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_erase_a_deep_result_of_the_same_position() {
+        let tt = TranspositionTable::new(1);
+        tt.store(5, 0, record(None, 40, 9, Bound::Lower));
+        tt.store(5, 0, record(None, -10, 0, Bound::Upper));
+        assert_eq!(tt.probe(5, 0).map(|e| (e.score, e.depth)), Some((40, 9)));
+        // An exact result, or one nearly as deep, does replace it.
+        tt.store(5, 0, record(None, 12, 6, Bound::Upper));
+        assert_eq!(tt.probe(5, 0).map(|e| (e.score, e.depth)), Some((12, 6)));
+        tt.store(5, 0, record(None, 3, 0, Bound::Exact));
+        assert_eq!(tt.probe(5, 0).map(|e| (e.score, e.depth)), Some((3, 0)));
     }
 
     #[test]
