@@ -48,12 +48,6 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 /// Quiescence delta pruning: a capture that cannot lift the score to
 /// alpha even with this margin is skipped.
 pub const DELTA_MARGIN: i32 = 200;
-/// Correction history: the largest correction, in centipawns.
-pub const CORRECTION_LIMIT: i32 = 300;
-/// Correction history: the largest weight (out of 256) one search's score
-/// gets in the correction of its pawn structure; shallower searches get
-/// less (depth + 1).
-pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 /// Singular extensions: smallest depth.
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
 /// Singular extensions: the hash move is singular when every other move

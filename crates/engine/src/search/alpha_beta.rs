@@ -91,9 +91,8 @@ impl Searcher<'_> {
 
         // The static evaluation, once per node; `eval` sharpens it with the
         // table's score when the bound says the true value lies beyond it.
-        let raw_eval =
+        let static_eval =
             (!in_check).then(|| entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos)));
-        let static_eval = raw_eval.map(|e| self.memory.correction.correct(pos, e));
         self.evals[ply] = static_eval;
         let improving = match (static_eval, ply.checked_sub(2).map(|p| self.evals[p])) {
             (Some(now), Some(Some(before))) => now > before,
@@ -157,7 +156,6 @@ impl Searcher<'_> {
             before: ply.checked_sub(2).and_then(|p| self.played[p]),
         };
         let mut scores = self
-            .memory
             .heuristics
             .score_moves(pos, &moves, white, hash_move, lineage, ply);
 
@@ -201,7 +199,7 @@ impl Searcher<'_> {
                 0
             } else {
                 late_move_reduction(i, order, depth, pv_node, improving, || {
-                    self.memory.heuristics.history(white, m, lineage)
+                    self.heuristics.history(white, m, lineage)
                 })
             };
             let extension = i32::from(singular_extension == Some(m));
@@ -219,11 +217,10 @@ impl Searcher<'_> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !tactical {
-                            self.memory
-                                .heuristics
+                            self.heuristics
                                 .record_cutoff(white, m, lineage, ply, depth, &quiets);
                             if let Some(p) = lineage.previous {
-                                self.memory.heuristics.record_counter(!white, p, m);
+                                self.heuristics.record_counter(!white, p, m);
                             }
                         }
                         break;
@@ -249,17 +246,9 @@ impl Searcher<'_> {
                 score: best_score,
                 depth,
                 bound,
-                eval: raw_eval,
+                eval: static_eval,
             };
             self.tt.store(key, ply, record);
-            if let (Some(raw), Some(corrected)) = (raw_eval, static_eval)
-                && best_move.is_none_or(|m| !is_tactical(m))
-                && best_score.abs() < MATE_BOUND
-                && !(bound == Bound::Lower && best_score <= corrected)
-                && !(bound == Bound::Upper && best_score >= corrected)
-            {
-                self.memory.correction.update(pos, depth, raw, best_score);
-            }
         }
         best_score
     }

@@ -162,8 +162,8 @@ fn helper_thread(
     counts: &SharedCounts,
 ) {
     let limits = crate::time::TimeLimits::default();
-    let memory = Box::default();
-    let mut searcher = Searcher::new(ctx, stop, params.history.clone(), limits, memory);
+    let heuristics = Box::default();
+    let mut searcher = Searcher::new(ctx, stop, params.history.clone(), limits, heuristics);
     searcher.shared = Some(counts);
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut previous = 0;
@@ -194,8 +194,14 @@ fn main_thread(
     } else {
         params.searchmoves.len()
     };
-    let memory = ctx.learnt.map_or_else(Box::default, Learnt::take);
-    let mut searcher = Searcher::new(ctx, ctx.stop, params.history.clone(), params.limits, memory);
+    let heuristics = ctx.learnt.map_or_else(Box::default, Learnt::take);
+    let mut searcher = Searcher::new(
+        ctx,
+        ctx.stop,
+        params.history.clone(),
+        params.limits,
+        heuristics,
+    );
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut outcome = SearchOutcome {
         best: params.searchmoves.first().or(legal.first()).copied(),
@@ -284,7 +290,7 @@ fn main_thread(
     (outcome.nodes, _) = total(&searcher);
     outcome.elapsed = searcher.elapsed();
     if let Some(learnt) = ctx.learnt {
-        learnt.keep(searcher.memory);
+        learnt.keep(searcher.heuristics);
     }
     outcome
 }

@@ -3,7 +3,6 @@
 
 mod alpha_beta;
 mod clock;
-pub mod correction;
 mod effort;
 mod iterate;
 pub mod ordering;
@@ -27,7 +26,6 @@ pub use iterate::{IterationReport, RootLine, SearchOutcome, search, search_in};
 
 use crate::robot::Level;
 use crate::time::TimeLimits;
-use correction::Correction;
 use ordering::Heuristics;
 use tt::TranspositionTable;
 
@@ -132,8 +130,7 @@ pub struct SearchContext<'a> {
 }
 
 /// The move-ordering statistics (history, continuation histories,
-/// counter-moves) and evaluation corrections that the main search thread
-/// hands on from one search to
+/// counter-moves) that the main search thread hands on from one search to
 /// the next of the same game, so each move's search starts with what the
 /// last one learnt instead of from zero.
 ///
@@ -145,15 +142,7 @@ pub struct SearchContext<'a> {
 /// learnt.clear(); // a new game
 /// ```
 #[derive(Debug, Default)]
-pub struct Learnt(Mutex<Option<Box<Memory>>>);
-
-/// What a search learns as it goes: the move-ordering statistics and the
-/// corrections to the static evaluation.
-#[derive(Debug, Default)]
-pub(crate) struct Memory {
-    heuristics: Heuristics,
-    correction: Correction,
-}
+pub struct Learnt(Mutex<Option<Box<Heuristics>>>);
 
 impl Learnt {
     /// Forgets everything (for a new game).
@@ -162,18 +151,18 @@ impl Learnt {
     }
 
     /// The statistics for the next search, ready for its first ply.
-    fn take(&self) -> Box<Memory> {
-        let mut memory = self.lock().take().unwrap_or_default();
-        memory.heuristics.new_search();
-        memory
+    fn take(&self) -> Box<Heuristics> {
+        let mut heuristics = self.lock().take().unwrap_or_default();
+        heuristics.new_search();
+        heuristics
     }
 
     /// Keeps what a search learnt for the next one.
-    fn keep(&self, memory: Box<Memory>) {
-        *self.lock() = Some(memory);
+    fn keep(&self, heuristics: Box<Heuristics>) {
+        *self.lock() = Some(heuristics);
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Box<Memory>>> {
+    fn lock(&self) -> MutexGuard<'_, Option<Box<Heuristics>>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -201,7 +190,7 @@ pub(crate) struct Searcher<'a> {
     must_finish: bool,
     /// Keys of every position before the current one (game, then search path).
     path: Vec<u64>,
-    memory: Box<Memory>,
+    heuristics: Box<Heuristics>,
     pv: Vec<Vec<Move>>,
     /// The move played at each ply of the current line (`None`: a null move).
     played: Vec<Option<Move>>,
@@ -226,7 +215,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         history: Vec<u64>,
         limits: TimeLimits,
-        memory: Box<Memory>,
+        heuristics: Box<Heuristics>,
     ) -> Self {
         Self {
             tt: ctx.tt,
@@ -241,7 +230,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             must_finish: false,
             path: history,
-            memory,
+            heuristics,
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -339,16 +328,11 @@ mod tests {
         assert!(first.best.is_some());
         let memory = learnt.lock();
         let kept = memory.as_ref().expect("kept after the search");
-        assert!(!kept.heuristics.is_blank());
+        assert!(!kept.is_blank());
         drop(memory);
         // The next search starts from it and hands it on again.
         search_with(&learnt, 3);
-        assert!(
-            learnt
-                .lock()
-                .as_ref()
-                .is_some_and(|m| !m.heuristics.is_blank())
-        );
+        assert!(learnt.lock().as_ref().is_some_and(|h| !h.is_blank()));
         learnt.clear();
         assert!(learnt.lock().is_none());
     }

@@ -30,7 +30,10 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { evaluate(pos) };
         }
-        // Any stored search of this position that settles the window.
+        // Any stored search of this position that settles the window; its
+        // static evaluation, if it has one, saves evaluating again. (A
+        // stand-pat cut-off is not stored: storing those too measured no
+        // better.)
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
             && e.settles(alpha, beta)
@@ -38,20 +41,15 @@ impl Searcher<'_> {
             return e.score;
         }
         // In check every move is searched and there is no standing pat.
-        let ((stand_pat, raw_eval), mut moves): ((i32, Option<i32>), MoveList) = if in_check {
+        let (stand_pat, mut moves): (i32, MoveList) = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
-            ((-MATE, None), moves)
+            (-MATE, moves)
         } else {
-            let raw = entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos));
-            let stand_pat = self.memory.correction.correct(pos, raw);
+            let stand_pat = entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos));
             if stand_pat >= beta {
-                if entry.is_none() {
-                    self.tt
-                        .store(key, ply, leaf(None, stand_pat, Bound::Lower, Some(raw)));
-                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -61,7 +59,7 @@ impl Searcher<'_> {
                     .into_iter()
                     .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
             );
-            ((stand_pat, Some(raw)), moves)
+            (stand_pat, moves)
         };
         moves.sort_by_key(|&m| if is_tactical(m) { -mvv_lva(m) } else { 0 });
         let original_alpha = alpha;
@@ -106,8 +104,8 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, ply, leaf(best_move, best, bound, raw_eval));
+        let eval = (!in_check).then_some(stand_pat);
+        self.tt.store(key, ply, leaf(best_move, best, bound, eval));
         best
     }
 }
