@@ -39,9 +39,9 @@ const STRENGTHS: [Strength; 8] = [
     level(Some(3), Some(2_000), 5, 70, 220, 1000),
     level(Some(4), Some(3_000), 4, 45, 150, 1300),
     level(Some(7), Some(5_000), 4, 35, 110, 1650),
-    level(Some(10), Some(15_000), 3, 12, 40, 1850),
-    level(Some(20), Some(100_000), 2, 10, 30, 1950),
-    level(None, None, 1, 0, 0, 2200),
+    level(Some(9), Some(10_000), 3, 14, 45, 1800),
+    level(Some(20), Some(100_000), 2, 10, 30, 2000),
+    level(None, None, 1, 0, 0, 2150),
 ];
 
 const fn level(
