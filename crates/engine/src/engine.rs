@@ -138,11 +138,9 @@ fn worker(
         match command {
             EngineCommand::Start(params) => {
                 let ctx = SearchContext {
-                    tt: &tt,
-                    stop,
-                    clock,
                     tablebase: tablebase.as_deref(),
                     learnt: Some(&learnt),
+                    ..SearchContext::new(&tt, stop, clock)
                 };
                 let outcome = search_in(*params, &ctx, |report| {
                     let _ = reports.send(SearchReport::Iteration(report.clone()));

@@ -172,11 +172,8 @@ impl Robot {
         };
         let clock = SearchClock::new(false);
         let ctx = SearchContext {
-            tt: &self.tt,
-            stop,
-            clock: &clock,
-            tablebase: None,
             learnt: Some(&self.learnt),
+            ..SearchContext::new(&self.tt, stop, &clock)
         };
         let outcome = search_in(params, &ctx, |_| {});
         outcome.best.filter(|m| pos.is_legal(*m))

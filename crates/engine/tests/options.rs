@@ -40,11 +40,8 @@ fn run(
     let stop = AtomicBool::new(false);
     let clock = SearchClock::new(false);
     let ctx = SearchContext {
-        tt: &tt,
-        stop: &stop,
-        clock: &clock,
         tablebase,
-        learnt: None,
+        ..SearchContext::new(&tt, &stop, &clock)
     };
     let mut reports = Vec::new();
     let outcome = search_in(params, &ctx, |r| reports.push(r.clone()));

@@ -233,19 +233,12 @@ impl Searcher<'_> {
         }
         self.path.pop();
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         if excluded.is_none() && (!root || self.excluded.is_empty()) {
             let record = Record {
                 best: best_move,
                 score: best_score,
                 depth,
-                bound,
+                bound: Bound::of(best_score, original_alpha, beta),
                 eval: static_eval,
             };
             self.tt.store(key, ply, record);
@@ -270,12 +263,6 @@ impl Searcher<'_> {
         beta: i32,
         ply: usize,
     ) -> Singular {
-        let Some(hash_move) = entry
-            .best
-            .and_then(|b| moves.iter().find(|m| PackedMove::new(**m) == b))
-        else {
-            return Singular::No;
-        };
         if depth < SINGULAR_MIN_DEPTH
             || entry.depth < depth - SINGULAR_TT_DEPTH
             || entry.bound == Bound::Upper
@@ -284,6 +271,12 @@ impl Searcher<'_> {
         {
             return Singular::No;
         }
+        let Some(hash_move) = entry
+            .best
+            .and_then(|b| moves.iter().find(|m| PackedMove::new(**m) == b))
+        else {
+            return Singular::No;
+        };
         let bar = entry.score - SINGULAR_MARGIN * depth;
         self.singular[ply] = Some(*hash_move);
         let score = self.alpha_beta(pos, key, (depth - 1) / 2, bar - 1, bar, ply);

@@ -75,14 +75,7 @@ pub fn search(
     on_iteration: impl FnMut(&IterationReport),
 ) -> SearchOutcome {
     let clock = SearchClock::new(false);
-    let ctx = SearchContext {
-        tt,
-        stop,
-        clock: &clock,
-        tablebase: None,
-        learnt: None,
-    };
-    search_in(params, &ctx, on_iteration)
+    search_in(params, &SearchContext::new(tt, stop, &clock), on_iteration)
 }
 
 /// Searches `params.pos` until a limit is hit or `ctx.stop` is set, calling

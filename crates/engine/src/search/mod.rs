@@ -129,6 +129,36 @@ pub struct SearchContext<'a> {
     pub learnt: Option<&'a Learnt>,
 }
 
+impl<'a> SearchContext<'a> {
+    /// A context with no tablebases and nothing learnt yet; set the other
+    /// fields with struct update syntax.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use rochade_engine::search::tt::TranspositionTable;
+    /// use rochade_engine::search::{Learnt, SearchClock, SearchContext};
+    /// let (tt, stop, clock) = (TranspositionTable::new(1), AtomicBool::new(false), SearchClock::new(false));
+    /// let learnt = Learnt::default();
+    /// let ctx = SearchContext {
+    ///     learnt: Some(&learnt),
+    ///     ..SearchContext::new(&tt, &stop, &clock)
+    /// };
+    /// assert!(ctx.tablebase.is_none());
+    /// ```
+    #[must_use]
+    pub fn new(tt: &'a TranspositionTable, stop: &'a AtomicBool, clock: &'a SearchClock) -> Self {
+        Self {
+            tt,
+            stop,
+            clock,
+            tablebase: None,
+            learnt: None,
+        }
+    }
+}
+
 /// The move-ordering statistics (history, continuation histories,
 /// counter-moves) that the main search thread hands on from one search to
 /// the next of the same game, so each move's search starts with what the
@@ -304,11 +334,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let clock = SearchClock::new(false);
         let ctx = SearchContext {
-            tt: &tt,
-            stop: &stop,
-            clock: &clock,
-            tablebase: None,
             learnt: Some(learnt),
+            ..SearchContext::new(&tt, &stop, &clock)
         };
         let params = SearchParams {
             limits: TimeLimits {

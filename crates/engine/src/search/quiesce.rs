@@ -2,7 +2,7 @@
 //! ordered by MVV-LVA, so the static evaluation is never taken mid-exchange.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{Chess, EnPassantMode, MoveList, Position, Role};
 
 use crate::eval::evaluate;
 use crate::params::{DELTA_MARGIN, piece_value};
@@ -97,27 +97,15 @@ impl Searcher<'_> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        // Depth 0: it settles later quiescence searches, no deeper search.
+        let record = Record {
+            best: best_move,
+            score: best,
+            depth: 0,
+            bound: Bound::of(best, original_alpha, beta),
+            eval: (!in_check).then_some(stand_pat),
         };
-        let eval = (!in_check).then_some(stand_pat);
-        self.tt.store(key, ply, leaf(best_move, best, bound, eval));
+        self.tt.store(key, ply, record);
         best
-    }
-}
-
-/// What quiescence stores: a result of depth 0, which settles later
-/// quiescence searches but no search of depth 1 or more.
-fn leaf(best: Option<Move>, score: i32, bound: Bound, eval: Option<i32>) -> Record {
-    Record {
-        best,
-        score,
-        depth: 0,
-        bound,
-        eval,
     }
 }

@@ -24,6 +24,29 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a search's best `score` within `(alpha, beta)` tells: a lower
+    /// bound at or above `beta`, the true score inside the window, an
+    /// upper bound at or below `alpha`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_engine::search::tt::Bound;
+    /// assert_eq!(Bound::of(50, 0, 40), Bound::Lower);
+    /// assert_eq!(Bound::of(20, 0, 40), Bound::Exact);
+    /// assert_eq!(Bound::of(0, 0, 40), Bound::Upper);
+    /// ```
+    #[must_use]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Self {
+        if score >= beta {
+            Self::Lower
+        } else if score > alpha {
+            Self::Exact
+        } else {
+            Self::Upper
+        }
+    }
+
     /// The two bits stored for the bound; 0 marks an empty slot.
     fn bits(self) -> u64 {
         match self {
