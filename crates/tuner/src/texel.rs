@@ -6,7 +6,7 @@
 //! gives the coefficients), so each position is stored as its sparse
 //! coefficients and the gradient is exact; full-batch Adam does the descent.
 
-use rochade_engine::eval::{PHASE_TOTAL, TEMPO, trace};
+use rochade_engine::eval::{PHASE_TOTAL, SCALE_NORMAL, TEMPO, trace};
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::data::Record;
@@ -24,10 +24,37 @@ struct Entry {
     coefficients: Vec<(u16, f64)>,
     /// Middlegame share, phase / [`PHASE_TOTAL`].
     mg: f64,
+    /// The endgame scale as a fraction, when Black (`[0]`) or White
+    /// (`[1]`) is ahead in the endgame half.
+    scale: [f64; 2],
     /// The tempo bonus for White (+ or − [`TEMPO`]).
     tempo: f64,
     /// The target: expected score for White, 0..=1.
     label: f64,
+}
+
+impl Entry {
+    /// The tuner's view of `pos`, to be fitted to `label`.
+    fn new(pos: &Chess, label: f64) -> Self {
+        let t = trace(pos);
+        Self {
+            coefficients: t
+                .coefficients
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c != 0)
+                .map(|(i, &c)| (i as u16, f64::from(c)))
+                .collect(),
+            mg: f64::from(t.phase) / f64::from(PHASE_TOTAL),
+            scale: t.scale.map(|s| f64::from(s) / f64::from(SCALE_NORMAL)),
+            tempo: if pos.turn().is_white() {
+                f64::from(TEMPO)
+            } else {
+                -f64::from(TEMPO)
+            },
+            label,
+        }
+    }
 }
 
 /// Training and validation positions.
@@ -87,27 +114,11 @@ impl Dataset {
                     fen: r.fen.to_string(),
                     reason: e.to_string(),
                 })?;
-            let t = trace(&pos);
             let label = match r.stockfish {
                 Some(cp) => lambda * r.result + (1.0 - lambda) * stockfish_expectation(cp),
                 None => r.result,
             };
-            let entry = Entry {
-                coefficients: t
-                    .coefficients
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| c != 0)
-                    .map(|(i, &c)| (i as u16, f64::from(c)))
-                    .collect(),
-                mg: f64::from(t.phase) / f64::from(PHASE_TOTAL),
-                tempo: if pos.turn().is_white() {
-                    f64::from(TEMPO)
-                } else {
-                    -f64::from(TEMPO)
-                },
-                label,
-            };
+            let entry = Entry::new(&pos, label);
             if index % VALIDATION_EVERY == 0 {
                 set.validation.push(entry);
             } else {
@@ -128,22 +139,27 @@ impl Dataset {
     }
 }
 
-/// The evaluation for White of `entry` under `weights`.
-fn evaluate(entry: &Entry, weights: &[[f64; 2]]) -> f64 {
+/// The evaluation for White of `entry` under `weights`, and the factor
+/// its endgame half was scaled by.
+fn evaluate(entry: &Entry, weights: &[[f64; 2]]) -> (f64, f64) {
     let (mut mg, mut eg) = (0.0, 0.0);
     for &(i, c) in &entry.coefficients {
         let [wm, we] = weights[usize::from(i)];
         mg += c * wm;
         eg += c * we;
     }
-    mg * entry.mg + eg * (1.0 - entry.mg) + entry.tempo
+    let scale = entry.scale[usize::from(eg > 0.0)];
+    (
+        mg * entry.mg + eg * scale * (1.0 - entry.mg) + entry.tempo,
+        scale,
+    )
 }
 
 /// Mean squared error of `entries` under `weights` and `k`.
 fn mse(entries: &[Entry], weights: &[[f64; 2]], k: f64) -> f64 {
     let sum: f64 = entries
         .iter()
-        .map(|e| (e.label - sigmoid(k, evaluate(e, weights))).powi(2))
+        .map(|e| (e.label - sigmoid(k, evaluate(e, weights).0)).powi(2))
         .sum();
     sum / entries.len() as f64
 }
@@ -170,13 +186,14 @@ fn gradient(entries: &[Entry], weights: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
     let mut grad = vec![[0.0; 2]; weights.len()];
     let scale = k * std::f64::consts::LN_10 / 400.0;
     for e in entries {
-        let p = sigmoid(k, evaluate(e, weights));
+        let (eval, eg_scale) = evaluate(e, weights);
+        let p = sigmoid(k, eval);
         // d(label - p)^2 / d eval
         let d = -2.0 * (e.label - p) * p * (1.0 - p) * scale;
         for &(i, c) in &e.coefficients {
             let g = &mut grad[usize::from(i)];
             g[0] += d * c * e.mg;
-            g[1] += d * c * (1.0 - e.mg);
+            g[1] += d * c * (1.0 - e.mg) * eg_scale;
         }
     }
     let n = entries.len() as f64;
@@ -285,6 +302,7 @@ mod tests {
         let entry = Entry {
             coefficients: vec![(0, 1.0), (1, -2.0)],
             mg: 0.25,
+            scale: [0.5, 0.75],
             tempo: 10.0,
             label: 0.8,
         };
@@ -308,6 +326,36 @@ mod tests {
         }
     }
 
+    /// The tuner's evaluation under the engine's own weights is the
+    /// engine's evaluation (up to the engine's integer rounding), endgame
+    /// scaling included.
+    #[test]
+    fn the_tuners_evaluation_is_the_engines() {
+        use rochade_engine::eval::{evaluate as engine_eval, weights::WEIGHTS};
+        use shakmaty::fen::Fen;
+        let weights: Vec<[f64; 2]> = WEIGHTS
+            .iter()
+            .map(|w| [f64::from(w.mg), f64::from(w.eg)])
+            .collect();
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 3 9",
+            "4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1",
+            "2b1k3/5p2/8/8/8/8/P4P2/2B1K3 b - - 40 60",
+            "8/5k2/8/3r4/8/2R5/5PK1/8 w - - 0 50",
+        ] {
+            let setup: Fen = fen.parse().unwrap();
+            let pos: Chess = setup.into_position(CastlingMode::Standard).unwrap();
+            let white = evaluate(&Entry::new(&pos, 0.5), &weights).0;
+            let ours = if pos.turn().is_white() { white } else { -white };
+            let engine = f64::from(engine_eval(&pos));
+            assert!(
+                (ours - engine).abs() <= 2.0,
+                "{fen}: tuner {ours}, engine {engine}"
+            );
+        }
+    }
+
     #[test]
     fn fitting_k_recovers_the_labels_scale() {
         // Labels generated with K = 1.5 from a one-weight evaluation.
@@ -317,6 +365,7 @@ mod tests {
                 Entry {
                     coefficients: vec![(0, c)],
                     mg: 1.0,
+                    scale: [1.0, 1.0],
                     tempo: 0.0,
                     label: sigmoid(1.5, c * 30.0),
                 }

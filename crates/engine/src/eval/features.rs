@@ -98,11 +98,29 @@ pub const OUTPOST: usize = KING_DANGER + 16;
 /// Rooks on the 7th rank when the enemy king is on the 8th or enemy pawns
 /// are on the 7th.
 pub const ROOK_ON_SEVENTH: usize = OUTPOST + 2;
+/// Pawns storming the enemy king: pawns on the king's file and the files
+/// beside it that have not passed it, by relative rank 1..8 of the
+/// storming side.
+pub const KING_STORM: usize = ROOK_ON_SEVENTH + 1;
+/// Squares next to the enemy king that we attack and that only the king or
+/// queen defends, if anything does.
+pub const KING_WEAK_SQUARES: usize = KING_STORM + 8;
+/// Space: safe squares on the c- to f-files of our 2nd to 4th ranks (those
+/// up to three squares behind our pawns and not attacked count twice),
+/// times the square of our piece count less one, over 64.
+pub const SPACE: usize = KING_WEAK_SQUARES + 1;
+/// Own pawns on squares of a bishop's colour, per bishop.
+pub const BISHOP_PAWNS: usize = SPACE + 1;
+/// Knights and bishops directly behind one of our pawns.
+pub const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+/// Enemy pieces (not pawns) that one of our pawns would attack after a
+/// safe push.
+pub const PAWN_PUSH_THREAT: usize = MINOR_BEHIND_PAWN + 1;
 /// The number of weights.
-pub const COUNT: usize = ROOK_ON_SEVENTH + 1;
+pub const COUNT: usize = PAWN_PUSH_THREAT + 1;
 
 /// Every section in order; they tile `0..COUNT`.
-pub const SECTIONS: [Section; 30] = [
+pub const SECTIONS: [Section; 36] = [
     section("MATERIAL", MATERIAL, PSQT, "material: P, N, B, R, Q"),
     section(
         "PSQT",
@@ -265,8 +283,44 @@ pub const SECTIONS: [Section; 30] = [
     section(
         "ROOK_ON_SEVENTH",
         ROOK_ON_SEVENTH,
-        COUNT,
+        KING_STORM,
         "rook on the 7th rank",
+    ),
+    section(
+        "KING_STORM",
+        KING_STORM,
+        KING_WEAK_SQUARES,
+        "pawn storming the enemy king by relative rank 1..8",
+    ),
+    section(
+        "KING_WEAK_SQUARES",
+        KING_WEAK_SQUARES,
+        SPACE,
+        "attacked squares next to the enemy king defended by king or queen only",
+    ),
+    section(
+        "SPACE",
+        SPACE,
+        BISHOP_PAWNS,
+        "space behind the pawns, by piece count",
+    ),
+    section(
+        "BISHOP_PAWNS",
+        BISHOP_PAWNS,
+        MINOR_BEHIND_PAWN,
+        "own pawn on a square of the bishop's colour",
+    ),
+    section(
+        "MINOR_BEHIND_PAWN",
+        MINOR_BEHIND_PAWN,
+        PAWN_PUSH_THREAT,
+        "knight or bishop behind an own pawn",
+    ),
+    section(
+        "PAWN_PUSH_THREAT",
+        PAWN_PUSH_THREAT,
+        COUNT,
+        "enemy piece attacked after a safe pawn push",
     ),
 ];
 

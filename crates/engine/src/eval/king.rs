@@ -1,10 +1,12 @@
-//! King safety: the pawn shield, open files beside the king, safe checks
-//! and the king danger table. (Attacks on the king zone are counted with
+//! King safety: the pawn shield, open files beside the king, pawn storms,
+//! weak squares next to the king, safe checks and the king danger table. (Attacks on the king zone are counted with
 //! mobility, which has the attacks at hand.)
 
 use shakmaty::{Color, Role, attacks as moves};
 
-use super::features::{KING_DANGER, KING_OPEN_FILE, KING_SHIELD, SAFE_CHECK};
+use super::features::{
+    KING_DANGER, KING_OPEN_FILE, KING_SHIELD, KING_STORM, KING_WEAK_SQUARES, SAFE_CHECK,
+};
 use super::pawns::{adjacent_files, file};
 use super::{Attacks, Context, Terms, relative, side};
 
@@ -17,8 +19,9 @@ const MAX_DANGER: i32 = 15;
 
 /// Counts shield pawns one and two ranks ahead of each king (on its file
 /// and the neighbouring ones), the files there without a friendly pawn,
-/// the safe checking squares of each piece type against the enemy king and
-/// the enemy king's danger bucket.
+/// the enemy pawns storming each king, the weak squares next to it, the
+/// safe checking squares of each piece type against the enemy king and the
+/// enemy king's danger bucket.
 #[inline(always)]
 pub(super) fn collect(ctx: &Context<'_>, attacks: &Attacks, terms: &mut impl Terms) {
     for color in Color::ALL {
@@ -26,6 +29,8 @@ pub(super) fn collect(ctx: &Context<'_>, attacks: &Attacks, terms: &mut impl Ter
             continue;
         };
         shield(ctx, color, king, terms);
+        storm(ctx, !color, king, terms);
+        weak_squares(attacks, !color, king, terms);
         checks(ctx, attacks, !color, king, terms);
     }
 }
@@ -55,6 +60,41 @@ fn shield(ctx: &Context<'_>, color: Color, king: shakmaty::Square, terms: &mut i
         .count() as i32;
     if open > 0 {
         terms.add(color, KING_OPEN_FILE, open);
+    }
+}
+
+/// The pawns of `attacker` on the files of the enemy king on `king` and
+/// beside it that have not yet passed it, by their relative rank.
+#[inline(always)]
+fn storm(ctx: &Context<'_>, attacker: Color, king: shakmaty::Square, terms: &mut impl Terms) {
+    let f = king.file().to_usize();
+    let pawns = ctx.pawns[side(attacker)].0 & (file(f) | adjacent_files(f));
+    let king_rank = relative(attacker, king) / 8;
+    for square in shakmaty::Bitboard(pawns) {
+        let rank = relative(attacker, square) / 8;
+        if rank < king_rank {
+            terms.add(attacker, KING_STORM + rank, 1);
+        }
+    }
+}
+
+/// The squares next to the enemy king on `king` that `attacker` attacks
+/// and that no enemy pawn, knight, bishop or rook defends.
+#[inline(always)]
+fn weak_squares(
+    attacks: &Attacks,
+    attacker: Color,
+    king: shakmaty::Square,
+    terms: &mut impl Terms,
+) {
+    let defender = !attacker;
+    let guarded = attacks.by(defender, Role::Pawn)
+        | attacks.by(defender, Role::Knight)
+        | attacks.by(defender, Role::Bishop)
+        | attacks.by(defender, Role::Rook);
+    let weak = moves::king_attacks(king) & attacks.all[side(attacker)] & !guarded;
+    if weak.any() {
+        terms.add(attacker, KING_WEAK_SQUARES, weak.count() as i32);
     }
 }
 

@@ -1,8 +1,12 @@
 //! Static evaluation, tapered between middlegame and endgame: material and
 //! piece-square tables, pawn structure (passed, isolated, doubled,
 //! supported, phalanx and backward pawns), passed-pawn details, mobility,
-//! king safety (attacks on the king zone, safe checks, the pawn shield),
-//! threats, outposts, the bishop pair and rooks on open files and the 7th.
+//! king safety (attacks on the king zone, safe checks, the pawn shield,
+//! pawn storms, weak squares next to the king),
+//! threats, outposts, the bishop pair, bishops hemmed in by their own
+//! pawns, minor pieces behind pawns, rooks on open files and the 7th, and
+//! space;
+//! the endgame half is scaled down in drawish material balances.
 //!
 //! Every term is a count times a weight from [`weights::WEIGHTS`], so the
 //! evaluation is linear in the weights; [`trace`] returns the counts, which
@@ -22,6 +26,8 @@ mod mobility;
 mod passed;
 mod pawns;
 mod pieces;
+mod scale;
+mod space;
 mod tapered;
 #[cfg(test)]
 mod tests;
@@ -30,6 +36,7 @@ pub mod weights;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
 
+pub use scale::SCALE_NORMAL;
 pub use tapered::{PHASE_TOTAL, Tapered};
 
 use weights::WEIGHTS;
@@ -62,7 +69,9 @@ impl Terms for Sum {
 /// The feature counts of one position, White minus Black, and its phase.
 ///
 /// The evaluation for White is `Σ coefficients[i] * WEIGHTS[i]`, tapered by
-/// `phase`, plus the tempo bonus.
+/// `phase` with the endgame half scaled by `scale` (out of
+/// [`SCALE_NORMAL`]; the entry of the side ahead in the endgame half),
+/// plus the tempo bonus.
 ///
 /// # Examples
 ///
@@ -77,6 +86,9 @@ impl Terms for Sum {
 pub struct Trace {
     /// Game phase, 0 (endgame) to [`PHASE_TOTAL`] (middlegame).
     pub phase: i32,
+    /// The endgame scale factor when Black (`[0]`) or White (`[1]`) is
+    /// the side ahead in the endgame half.
+    pub scale: [i32; 2],
     /// One count per weight, White's minus Black's.
     pub coefficients: Vec<i32>,
 }
@@ -201,6 +213,7 @@ fn collect(board: &Board, terms: &mut impl Terms) {
     pieces::collect(&ctx, terms);
     threats::collect(&ctx, &attacks, terms);
     passed::collect(&ctx, &attacks, terms);
+    space::collect(&ctx, &attacks, terms);
 }
 
 /// The position's value in centipawns for the side to move.
@@ -210,9 +223,14 @@ fn collect(board: &Board, terms: &mut impl Terms) {
 /// ```
 /// use rochade_engine::eval::evaluate;
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
-/// let fen: Fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
-/// let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-/// assert!(evaluate(&pos) > 800);
+/// let position = |fen: &str| -> Chess {
+///     let fen: Fen = fen.parse().unwrap();
+///     fen.into_position(CastlingMode::Standard).unwrap()
+/// };
+/// // A queen up with pawns on the board.
+/// assert!(evaluate(&position("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1")) > 800);
+/// // A rook against a bishop without pawns is scaled towards a draw.
+/// assert!(evaluate(&position("4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1")) < 50);
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
@@ -220,7 +238,14 @@ pub fn evaluate(pos: &Chess) -> i32 {
     let mut sum = Sum::default();
     collect(board, &mut sum);
     let [black, white] = sum.0;
-    let white = (white - black).taper(phase(board));
+    let white = white - black;
+    let strong = if white.eg > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let scale = scale::scale_with_halfmoves(board, strong, pos.halfmoves());
+    let white = white.taper_scaled(phase(board), scale);
     let ours = if pos.turn().is_white() { white } else { -white };
     ours + TEMPO
 }
@@ -231,6 +256,8 @@ pub fn trace(pos: &Chess) -> Trace {
     let board = pos.board();
     let mut trace = Trace {
         phase: phase(board),
+        scale: [Color::Black, Color::White]
+            .map(|strong| scale::scale_with_halfmoves(board, strong, pos.halfmoves())),
         coefficients: vec![0; features::COUNT],
     };
     collect(board, &mut trace);

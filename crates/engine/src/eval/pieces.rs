@@ -1,9 +1,13 @@
-//! Piece terms: the bishop pair, knight and bishop outposts, rooks on open
-//! and semi-open files and on the 7th rank.
+//! Piece terms: the bishop pair, knight and bishop outposts, bishops and
+//! the pawns on their colour, knights and bishops behind pawns, rooks on
+//! open and semi-open files and on the 7th rank.
 
 use shakmaty::{Bitboard, Color};
 
-use super::features::{BISHOP_PAIR, OUTPOST, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE};
+use super::features::{
+    BISHOP_PAIR, BISHOP_PAWNS, MINOR_BEHIND_PAWN, OUTPOST, ROOK_ON_SEVENTH, ROOK_OPEN_FILE,
+    ROOK_SEMI_OPEN_FILE,
+};
 use super::pawns::{PASSED_SPAN, adjacent_files, file};
 use super::{Context, Terms, relative, side};
 
@@ -19,6 +23,26 @@ pub(super) fn collect(ctx: &Context<'_>, terms: &mut impl Terms) {
         let ours = board.by_color(color);
         if (board.bishops() & ours).more_than_one() {
             terms.add(color, BISHOP_PAIR, 1);
+        }
+        let own = ctx.pawns[side(color)];
+        for bishop in board.bishops() & ours {
+            let colour = if Bitboard::LIGHT_SQUARES.contains(bishop) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            let n = (own & colour).count() as i32;
+            if n > 0 {
+                terms.add(color, BISHOP_PAWNS, n);
+            }
+        }
+        let minors = (board.knights() | board.bishops()) & ours;
+        let shielded = match color {
+            Color::White => minors.0 << 8,
+            Color::Black => minors.0 >> 8,
+        } & own.0;
+        if shielded != 0 {
+            terms.add(color, MINOR_BEHIND_PAWN, shielded.count_ones() as i32);
         }
         let their_pawns = ctx.pawns[side(!color)].0;
         let defended = ctx.pawn_attacks[side(color)];

@@ -35,6 +35,19 @@ impl Tapered {
     pub const fn taper(self, phase: i32) -> i32 {
         (self.mg * phase + self.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
     }
+
+    /// The blend at `phase` with the endgame value scaled by `scale` out
+    /// of 64 (see the evaluation's endgame scaling).
+    ///
+    /// ```
+    /// use rochade_engine::eval::Tapered;
+    /// assert_eq!(Tapered::new(100, 100).taper_scaled(0, 32), 50);
+    /// assert_eq!(Tapered::new(100, 100).taper_scaled(24, 0), 100);
+    /// ```
+    #[must_use]
+    pub const fn taper_scaled(self, phase: i32, scale: i32) -> i32 {
+        (self.mg * phase + self.eg * scale / 64 * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+    }
 }
 
 impl Add for Tapered {

@@ -5,9 +5,10 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use super::features::{
-    BACKWARD_PAWN, BISHOP_PAIR, DOUBLED_PAWN, HANGING, ISOLATED_PAWN, KING_DANGER, KING_OPEN_FILE,
-    KING_SHIELD, OUTPOST, PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE, PASSED_OWN_KING,
-    PASSED_PAWN, PHALANX_PAWN, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SAFE_CHECK,
+    BACKWARD_PAWN, BISHOP_PAIR, BISHOP_PAWNS, DOUBLED_PAWN, HANGING, ISOLATED_PAWN, KING_DANGER,
+    KING_OPEN_FILE, KING_SHIELD, KING_STORM, KING_WEAK_SQUARES, MINOR_BEHIND_PAWN, OUTPOST,
+    PASSED_BLOCKED, PASSED_ENEMY_KING, PASSED_FREE, PASSED_OWN_KING, PASSED_PAWN, PAWN_PUSH_THREAT,
+    PHALANX_PAWN, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SAFE_CHECK, SPACE,
     SUPPORTED_PAWN, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 use super::{TEMPO, evaluate, trace};
@@ -329,4 +330,81 @@ fn rooks_on_the_seventh() {
     assert_eq!(count("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), 0);
     // A black rook on the 2nd rank with the white king on the 1st.
     assert_eq!(count("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_ON_SEVENTH), -1);
+}
+
+#[test]
+fn pawn_storms_count_pawns_that_have_not_passed_the_king() {
+    // Black king on g8; white pawns on g5 (5th rank) and h4 (4th) storm
+    // it; the a2 pawn is on another wing.
+    let fen = "6k1/5ppp/8/6P1/7P/8/P7/4K3 w - - 0 1";
+    assert_eq!(count(fen, KING_STORM + 4), 1);
+    assert_eq!(count(fen, KING_STORM + 3), 1);
+    // Black's f7 is on the f-file beside the white king on e1: on Black's
+    // 2nd rank it hardly storms, but it counts there.
+    assert_eq!(count(fen, KING_STORM + 1), -1);
+    assert_eq!(count(fen, KING_STORM + 6), 0);
+}
+
+#[test]
+fn weak_squares_next_to_the_king_are_attacked_and_not_guarded() {
+    // The white queen on h5 attacks f7, g6 and h7 next to the black king on
+    // g8 ... the f7, g7 and h7 pawns guard g6 and nothing guards f7 or h7
+    // but the king.
+    let fen = "6k1/5ppp/8/7Q/8/8/8/4K3 w - - 0 1";
+    assert_eq!(count(fen, KING_WEAK_SQUARES), 2);
+    // A black knight on f6 guards h7.
+    let fen = "6k1/5ppp/5n2/7Q/8/8/8/4K3 w - - 0 1";
+    assert_eq!(count(fen, KING_WEAK_SQUARES), 1);
+}
+
+#[test]
+fn space_grows_with_the_pieces_behind_a_pawn_chain() {
+    // White's e4 and d4 pawns gain central squares behind them; Black's
+    // pawns stay at home, with their space the 2nd to 4th ranks on c-f.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(count(start, SPACE), 0);
+    let centre = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(count(centre, SPACE) > 0);
+    // Fewer pieces, less space worth counting.
+    let bare = "4k3/pppppppp/8/8/3PP3/8/PPP2PPP/4K3 b - - 0 1";
+    assert!(count(bare, SPACE) < count(centre, SPACE));
+}
+
+#[test]
+fn bishops_count_the_own_pawns_on_their_colour() {
+    // The white bishop on c1 (dark) and pawns on c3 (dark), d3 (light) and
+    // e3 (dark).
+    assert_eq!(
+        count("4k3/8/8/8/8/2PPP3/8/2B1K3 w - - 0 1", BISHOP_PAWNS),
+        2
+    );
+}
+
+#[test]
+fn minor_pieces_behind_pawns() {
+    // The knight on d3 is behind the d4 pawn; the bishop on f1 is not
+    // behind f3.
+    assert_eq!(
+        count("4k3/8/8/8/3P4/3N1P2/8/4KB2 w - - 0 1", MINOR_BEHIND_PAWN),
+        1
+    );
+    // Black's knight on e6 behind e5.
+    assert_eq!(
+        count("4k3/8/4n3/4p3/8/8/8/4K3 w - - 0 1", MINOR_BEHIND_PAWN),
+        -1
+    );
+}
+
+#[test]
+fn pawn_push_threats_need_a_safe_square() {
+    // e4-e5 would attack the knight on f6 (and d6 is empty): one threat.
+    let fen = "4k3/8/5n2/8/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(count(fen, PAWN_PUSH_THREAT), 1);
+    // With a black pawn on d6, e5 is attacked by it: no threat.
+    let fen = "4k3/8/3p1n2/8/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(count(fen, PAWN_PUSH_THREAT), 0);
+    // A double push from e2 to e4 attacks the knight on d5 (e3 is attacked
+    // by the knight, e4 is not).
+    let fen = "4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1";
+    assert_eq!(count(fen, PAWN_PUSH_THREAT), 1);
 }

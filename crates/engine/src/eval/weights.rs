@@ -130,4 +130,16 @@ pub const WEIGHTS: [Tapered; COUNT] = [
     s(43, 9), s(43, 5),
     // ROOK_ON_SEVENTH: rook on the 7th rank
     s(-31, 31),
+    // KING_STORM: pawn storming the enemy king by relative rank 1..8
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    // KING_WEAK_SQUARES: attacked squares next to the enemy king defended by king or queen only
+    s(0, 0),
+    // SPACE: space behind the pawns, by piece count
+    s(0, 0),
+    // BISHOP_PAWNS: own pawn on a square of the bishop's colour
+    s(0, 0),
+    // MINOR_BEHIND_PAWN: knight or bishop behind an own pawn
+    s(0, 0),
+    // PAWN_PUSH_THREAT: enemy piece attacked after a safe pawn push
+    s(0, 0),
 ];
