@@ -38,10 +38,10 @@ const STRENGTHS: [Strength; 8] = [
     level(Some(2), Some(1_000), 5, 85, 280, 850),
     level(Some(3), Some(2_000), 5, 70, 220, 1000),
     level(Some(4), Some(3_000), 4, 45, 150, 1350),
-    level(Some(7), Some(5_000), 4, 35, 110, 1500),
-    level(Some(9), Some(10_000), 3, 14, 45, 1800),
+    level(Some(7), Some(5_000), 4, 35, 110, 1600),
+    level(Some(9), Some(10_000), 3, 14, 45, 1900),
     level(Some(20), Some(100_000), 2, 10, 30, 2000),
-    level(None, None, 1, 0, 0, 2150),
+    level(None, None, 1, 0, 0, 2200),
 ];
 
 const fn level(
