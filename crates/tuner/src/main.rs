@@ -13,6 +13,7 @@
 
 mod data;
 mod selfplay;
+mod sfplay;
 mod start;
 mod stockfish;
 mod texel;
@@ -38,6 +39,9 @@ struct Cli {
 enum Command {
     /// Play self-play games and write labelled quiet positions.
     Generate(GenerateArgs),
+    /// Play Stockfish against itself and write its quiet positions,
+    /// each labelled with the score of the search that moved from it.
+    Sfplay(SfplayArgs),
     /// Fit the weights to a data file and write the weights module.
     Tune(TuneArgs),
     /// Write the starting weights (PeSTO tables plus hand values).
@@ -73,6 +77,37 @@ struct GenerateArgs {
     threads: u64,
     /// Output file.
     #[arg(long, default_value = "data/tuner/positions.tsv")]
+    out: PathBuf,
+}
+
+/// Options of `sfplay`.
+#[derive(Debug, Args)]
+struct SfplayArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the random openings; game `i` uses `seed + i`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stockfish's search depth for each move.
+    #[arg(long, default_value_t = 8)]
+    depth: u32,
+    /// Random legal moves played from the start position (one more in
+    /// half the games).
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Score (centipawns) that ends a game as won once it has held for
+    /// six plies.
+    #[arg(long, default_value_t = 1500)]
+    win_score: i32,
+    /// The Stockfish binary.
+    #[arg(long, default_value = "/usr/games/stockfish")]
+    stockfish: PathBuf,
+    /// Stockfish processes at once (the output does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: u64,
+    /// Output file.
+    #[arg(long, default_value = "data/tuner/sfplay.tsv")]
     out: PathBuf,
 }
 
@@ -135,6 +170,7 @@ fn main() -> anyhow::Result<()> {
         .fold(String::from("rochade-tune"), |acc, a| acc + " " + &a);
     match cli.command {
         Command::Generate(args) => generate(&args),
+        Command::Sfplay(args) => sfplay(&args),
         Command::Tune(args) => tune(&args, &command),
         Command::Start(args) => {
             let weights = start::start_weights();
@@ -157,24 +193,68 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         sf_depth: args.sf_depth,
         stockfish: args.stockfish.clone(),
     };
-    if let Some(dir) = args.out.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let file = std::fs::File::create(&args.out)
-        .with_context(|| format!("creating {}", args.out.display()))?;
-    let mut out = std::io::BufWriter::new(file);
-    let positions = selfplay::play_games(
-        &settings,
+    let stockfish = (settings.sf_depth > 0).then_some(settings.stockfish.as_path());
+    play_to_file(
+        &args.out,
         args.seed,
         args.games,
-        args.threads.max(1),
-        |records| {
-            data::append(&mut out, records)
-                .with_context(|| format!("writing {}", args.out.display()))
+        args.threads,
+        stockfish,
+        |seed, sf| selfplay::play_game(&settings, seed, sf),
+    )
+}
+
+/// Runs `sfplay`.
+fn sfplay(args: &SfplayArgs) -> anyhow::Result<()> {
+    let settings = sfplay::Settings {
+        depth: args.depth,
+        random_plies: args.random_plies,
+        win_score: args.win_score,
+        stockfish: args.stockfish.clone(),
+    };
+    play_to_file(
+        &args.out,
+        args.seed,
+        args.games,
+        args.threads,
+        Some(&settings.stockfish),
+        |seed, sf| {
+            let sf = sf.context("no Stockfish process")?;
+            sfplay::play_game(&settings, seed, sf)
         },
-    )?;
-    println!("{positions} positions written to {}", args.out.display());
+    )
+}
+
+/// Plays games `seed .. seed + games` with `play` on `threads` workers
+/// (see [`selfplay::play_games`]) and writes their positions to `out`.
+fn play_to_file<P>(
+    out: &std::path::Path,
+    seed: u64,
+    games: u64,
+    threads: u64,
+    stockfish: Option<&std::path::Path>,
+    play: P,
+) -> anyhow::Result<()>
+where
+    P: Fn(u64, Option<&mut stockfish::Stockfish>) -> anyhow::Result<Vec<data::Record>> + Sync,
+{
+    let mut file = create(out)?;
+    let positions =
+        selfplay::play_games(seed, games, threads.max(1), stockfish, play, |records| {
+            data::append(&mut file, records).with_context(|| format!("writing {}", out.display()))
+        })?;
+    println!("{positions} positions written to {}", out.display());
     Ok(())
+}
+
+/// Creates `path` (and its folder) for buffered writing.
+fn create(path: &std::path::Path) -> anyhow::Result<std::io::BufWriter<std::fs::File>> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let file =
+        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    Ok(std::io::BufWriter::new(file))
 }
 
 /// Runs `tune`.

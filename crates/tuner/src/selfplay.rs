@@ -2,7 +2,7 @@
 //! random openings, keeping quiet positions.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 
@@ -36,35 +36,38 @@ pub struct Settings {
     pub stockfish: PathBuf,
 }
 
-/// Plays games `seed .. seed + games` on `threads` workers and hands each
-/// game's labelled positions to `sink` in game order (so the output does
-/// not depend on `threads`, and a stopped run leaves a whole prefix).
-/// Returns the number of positions.
-pub fn play_games(
-    settings: &Settings,
+/// Plays games `seed .. seed + games` on `threads` workers with `play`
+/// (given the game's seed and the worker's Stockfish, started from
+/// `stockfish` when that is set) and hands each game's labelled positions
+/// to `sink` in game order (so the output does not depend on `threads`,
+/// and a stopped run leaves a whole prefix). Returns the number of
+/// positions.
+pub fn play_games<P>(
     seed: u64,
     games: u64,
     threads: u64,
+    stockfish: Option<&Path>,
+    play: P,
     mut sink: impl FnMut(&[Record]) -> anyhow::Result<()>,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<usize>
+where
+    P: Fn(u64, Option<&mut Stockfish>) -> anyhow::Result<Vec<Record>> + Sync,
+{
     let (tx, rx) = mpsc::channel();
+    let play = &play;
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let tx = tx.clone();
             scope.spawn(move || {
-                let mut sf = if settings.sf_depth > 0 {
-                    match Stockfish::start(&settings.stockfish) {
-                        Ok(sf) => Some(sf),
-                        Err(e) => {
-                            let _ = tx.send((0, Err(e)));
-                            return;
-                        }
+                let mut sf = match stockfish.map(Stockfish::start).transpose() {
+                    Ok(sf) => sf,
+                    Err(e) => {
+                        let _ = tx.send((0, Err(e)));
+                        return;
                     }
-                } else {
-                    None
                 };
                 for game in (worker..games).step_by(threads as usize) {
-                    let records = play_game(settings, seed.wrapping_add(game), sf.as_mut());
+                    let records = play(seed.wrapping_add(game), sf.as_mut());
                     if tx.send((game, records)).is_err() {
                         return;
                     }
@@ -90,13 +93,13 @@ pub fn play_games(
 }
 
 /// The Zobrist key of `pos`.
-fn key(pos: &Chess) -> u64 {
+pub fn key(pos: &Chess) -> u64 {
     search::hash(pos)
 }
 
 /// Plays one game from a random opening drawn with `seed`; returns the
 /// sampled quiet positions labelled with the result (and Stockfish).
-fn play_game(
+pub fn play_game(
     settings: &Settings,
     seed: u64,
     mut sf: Option<&mut Stockfish>,
@@ -152,7 +155,7 @@ fn play_game(
 
 /// A position after `plies` random legal moves (fewer if the game ends)
 /// and the keys of the positions before it.
-fn random_opening(rng: &mut StdRng, plies: u32) -> (Chess, Vec<u64>) {
+pub fn random_opening(rng: &mut StdRng, plies: u32) -> (Chess, Vec<u64>) {
     let mut pos = Chess::default();
     let mut history = Vec::new();
     for _ in 0..plies {
@@ -174,7 +177,7 @@ fn random_opening(rng: &mut StdRng, plies: u32) -> (Chess, Vec<u64>) {
 
 /// Whether `pos` is quiet: not in check, the engine's move is neither a
 /// capture nor a promotion, and no capture wins material by exchange.
-fn is_quiet(pos: &Chess, best: Move) -> bool {
+pub fn is_quiet(pos: &Chess, best: Move) -> bool {
     !pos.is_check()
         && !best.is_capture()
         && best.promotion().is_none()
@@ -183,7 +186,7 @@ fn is_quiet(pos: &Chess, best: Move) -> bool {
 
 /// The result for White if the game is over: mate, stalemate, insufficient
 /// material, fifty moves, threefold repetition, or the ply limit.
-fn game_result(pos: &Chess, history: &[u64]) -> Option<f64> {
+pub fn game_result(pos: &Chess, history: &[u64]) -> Option<f64> {
     if pos.is_game_over() {
         return Some(match pos.outcome().winner() {
             Some(Color::White) => 1.0,

@@ -50,29 +50,37 @@ impl Stockfish {
     /// Stockfish's evaluation of `fen` at `depth`, in centipawns for the
     /// side to move (mates as ±[`MATE_CP`]).
     pub fn evaluate(&mut self, fen: &str, depth: u32) -> anyhow::Result<i32> {
-        self.send(&format!("position fen {fen}"))?;
+        self.best_move(fen, &[], depth).map(|(_, score)| score)
+    }
+
+    /// Stockfish's move and evaluation at `depth` in the position after
+    /// `moves` (UCI) from `fen`: the move in UCI and the score in
+    /// centipawns for the side to move (mates as ±[`MATE_CP`]).
+    pub fn best_move(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        depth: u32,
+    ) -> anyhow::Result<(String, i32)> {
+        let line = if moves.is_empty() {
+            format!("position fen {fen}")
+        } else {
+            format!("position fen {fen} moves {}", moves.join(" "))
+        };
+        self.send(&line)?;
         self.send(&format!("go depth {depth}"))?;
         let mut score = None;
         loop {
             let line = self.read_line()?;
-            if line.starts_with("bestmove") {
-                break;
-            }
             let words: Vec<&str> = line.split_whitespace().collect();
-            if let Some(i) = words.iter().position(|w| *w == "score") {
-                score = match (words.get(i + 1), words.get(i + 2)) {
-                    (Some(&"cp"), Some(n)) => n.parse::<i32>().ok(),
-                    (Some(&"mate"), Some(n)) => n
-                        .parse::<i32>()
-                        .ok()
-                        .map(|m| if m > 0 { MATE_CP } else { -MATE_CP }),
-                    _ => score,
-                };
+            if words.first() == Some(&"bestmove") {
+                let best = words.get(1).context("bestmove without a move")?;
+                let score = score.with_context(|| format!("Stockfish gave no score for {fen}"))?;
+                return Ok(((*best).to_owned(), score));
             }
-        }
-        match score {
-            Some(cp) => Ok(cp.clamp(-MATE_CP, MATE_CP)),
-            None => bail!("Stockfish gave no score for {fen}"),
+            if let Some(s) = parse_score(&words) {
+                score = Some(s);
+            }
         }
     }
 
@@ -98,9 +106,47 @@ impl Stockfish {
     }
 }
 
+/// The exact score of an `info` line in centipawns (mates as
+/// ±[`MATE_CP`]); `None` for lines without one or with a bound only.
+fn parse_score(words: &[&str]) -> Option<i32> {
+    let i = words.iter().position(|w| *w == "score")?;
+    if matches!(words.get(i + 3), Some(&"lowerbound" | &"upperbound")) {
+        return None;
+    }
+    let n: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(n.clamp(-MATE_CP, MATE_CP)),
+        "mate" => Some(if n > 0 { MATE_CP } else { -MATE_CP }),
+        _ => None,
+    }
+}
+
 impl Drop for Stockfish {
     fn drop(&mut self) {
         let _ = self.send("quit");
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_read_from_info_lines() {
+        let words = |l: &'static str| l.split_whitespace().collect::<Vec<_>>();
+        assert_eq!(
+            parse_score(&words("info depth 7 score cp -35 nodes 9 pv e2e4")),
+            Some(-35)
+        );
+        assert_eq!(
+            parse_score(&words("info depth 9 score mate -2 pv a1a2")),
+            Some(-MATE_CP)
+        );
+        assert_eq!(
+            parse_score(&words("info depth 9 score cp 50 lowerbound nodes 1")),
+            None
+        );
+        assert_eq!(parse_score(&words("info string hello")), None);
     }
 }
