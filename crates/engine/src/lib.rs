@@ -7,6 +7,7 @@
 
 pub mod engine;
 pub mod eval;
+pub mod nnue;
 pub mod params;
 pub mod robot;
 pub mod search;
@@ -23,8 +24,8 @@ use shakmaty::{CastlingMode, Chess};
 pub use engine::{Engine, EngineCommand, SearchReport};
 pub use robot::{Level, Robot, RobotClock};
 pub use search::{
-    IterationReport, RootLine, Score, SearchClock, SearchContext, SearchOutcome, SearchParams,
-    search, search_in,
+    Evaluation, IterationReport, RootLine, Score, SearchClock, SearchContext, SearchOutcome,
+    SearchParams, search, search_in,
 };
 pub use time::TimeLimits;
 pub use uci_loop::run_loop;

@@ -157,6 +157,7 @@ fn read_commands<R: BufRead, W: Write>(
                     threads: options.threads,
                     level: options.level(),
                     seed: None,
+                    evaluation: options.evaluation(),
                 };
                 engine.send(EngineCommand::Start(Box::new(params)));
             }

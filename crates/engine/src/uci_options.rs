@@ -10,6 +10,7 @@ use shakmaty_syzygy::Tablebase;
 
 use crate::engine::DEFAULT_HASH_MB;
 use crate::robot::Level;
+use crate::search::Evaluation;
 
 /// Move Overhead's default, in milliseconds: a loaded machine (or a GUI
 /// over a network) takes tens of milliseconds between our `bestmove` and
@@ -96,6 +97,8 @@ pub struct Options {
     limit_strength: bool,
     /// `UCI_Elo`.
     elo: u32,
+    /// `Use NNUE`: the network evaluation (else the classical one).
+    pub use_nnue: bool,
     /// Tables found at `SyzygyPath`.
     pub tablebase_files: usize,
 }
@@ -110,6 +113,7 @@ impl Default for Options {
             level: Level::MAX,
             limit_strength: false,
             elo: Level::elo_range().1,
+            use_nnue: Evaluation::default() == Evaluation::Network,
             tablebase_files: 0,
         }
     }
@@ -130,6 +134,16 @@ fn check(name: &str, default: bool) -> OptionDecl {
 }
 
 impl Options {
+    /// The evaluation to search with (`Use NNUE`).
+    #[must_use]
+    pub fn evaluation(&self) -> Evaluation {
+        if self.use_nnue {
+            Evaluation::Network
+        } else {
+            Evaluation::Classical
+        }
+    }
+
     /// The level to play at: `UCI_Elo` when `UCI_LimitStrength` is on,
     /// else the `Level` option (which `Skill Level` also sets).
     #[must_use]
@@ -152,6 +166,7 @@ impl Options {
             spin("Move Overhead", DEFAULT_OVERHEAD_MS, 0, 5000),
             check("Ponder", false),
             check("UCI_Chess960", false),
+            check("Use NNUE", Evaluation::default() == Evaluation::Network),
             spin("Level", 8, 1, 8),
             spin("Skill Level", 20, 0, 20),
             check("UCI_LimitStrength", false),
@@ -204,6 +219,7 @@ impl Options {
                 match name {
                     "UCI_Chess960" => self.chess960 = on,
                     "UCI_LimitStrength" => self.limit_strength = on,
+                    "Use NNUE" => self.use_nnue = on,
                     _ => {} // Ponder: the GUI decides whether to send `go ponder`.
                 }
                 Effect::None
@@ -257,13 +273,14 @@ impl Options {
 
 /// The declared name as a static string (for error messages).
 fn option_name(name: &str) -> &'static str {
-    const NAMES: [&str; 11] = [
+    const NAMES: [&str; 12] = [
         "Hash",
         "Threads",
         "MultiPV",
         "Move Overhead",
         "Ponder",
         "UCI_Chess960",
+        "Use NNUE",
         "Level",
         "Skill Level",
         "UCI_LimitStrength",
@@ -335,6 +352,18 @@ mod tests {
             Err(OptionError::Syzygy { .. })
         ));
         assert_eq!((o.threads, o.multipv, o.chess960), (1, 1, false));
+    }
+
+    #[test]
+    fn use_nnue_chooses_the_evaluation() {
+        let mut o = Options::default();
+        assert_eq!(o.evaluation(), Evaluation::default());
+        assert!(o.set("use nnue", Some("false")).is_ok());
+        assert_eq!(o.evaluation(), Evaluation::Classical);
+        assert!(o.set("Use NNUE", Some("maybe")).is_err());
+        assert_eq!(o.evaluation(), Evaluation::Classical);
+        assert!(o.set("Use NNUE", Some("true")).is_ok());
+        assert_eq!(o.evaluation(), Evaluation::Network);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use rochade_engine::robot::Level;
 use rochade_engine::search::tt::TranspositionTable;
 use rochade_engine::{
-    IterationReport, Score, SearchClock, SearchContext, SearchOutcome, SearchParams, TimeLimits,
-    search_in,
+    Evaluation, IterationReport, Score, SearchClock, SearchContext, SearchOutcome, SearchParams,
+    TimeLimits, search_in,
 };
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -228,4 +228,25 @@ fn syzygy_probed_inside_the_search() {
     assert!(reports.last().unwrap().tbhits > 0);
     let (_, without) = run(params, None);
     assert_eq!(without.last().unwrap().tbhits, 0);
+}
+
+#[test]
+fn each_evaluation_searches_with_its_own_scores() {
+    // A quiet middlegame: both evaluations find a move, and their scores
+    // are their own (the network's and the classical one's differ).
+    let position = pos("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    let score = |evaluation| {
+        let params = SearchParams {
+            pos: position.clone(),
+            limits: to_depth(3),
+            evaluation,
+            ..SearchParams::default()
+        };
+        let (outcome, reports) = run(params, None);
+        assert!(outcome.best.is_some());
+        reports.last().map(|r| r.score)
+    };
+    let (network, classical) = (score(Evaluation::Network), score(Evaluation::Classical));
+    assert!(network.is_some() && classical.is_some());
+    assert_ne!(network, classical);
 }

@@ -6,12 +6,15 @@
 //! - `tune` fits the sigmoid constant K, then every weight by gradient
 //!   descent on the mean squared error, and writes
 //!   `crates/engine/src/eval/weights.rs`;
-//! - `start` writes the starting weights (PeSTO plus hand values).
+//! - `start` writes the starting weights (PeSTO plus hand values);
+//! - `nnue` trains the engine's network (`rochade_engine::nnue`) and
+//!   writes the network file; `nnue-check` measures a network file.
 //!
 //! See `crates/tuner/README.md` for the exact commands.
 #![forbid(unsafe_code)]
 
 mod data;
+mod nnue;
 mod selfplay;
 mod sfplay;
 mod start;
@@ -46,6 +49,12 @@ enum Command {
     Tune(TuneArgs),
     /// Write the starting weights (PeSTO tables plus hand values).
     Start(StartArgs),
+    /// Train the engine's network (NNUE) on data files and write the
+    /// network file.
+    Nnue(nnue::cli::TrainArgs),
+    /// Measure a network file through the engine's inference on the
+    /// validation positions of data files.
+    NnueCheck(nnue::cli::CheckArgs),
 }
 
 /// Options of `generate`.
@@ -66,6 +75,10 @@ struct GenerateArgs {
     /// Chance that a quiet position is kept.
     #[arg(long, default_value_t = 0.5)]
     sample: f64,
+    /// Play with the embedded network (`network`) or the classical
+    /// evaluation (`classical`).
+    #[arg(long, default_value = "classical", value_parser = parse_evaluation)]
+    evaluation: rochade_engine::Evaluation,
     /// Stockfish search depth for the labels (0: no Stockfish labels).
     #[arg(long, default_value_t = 7)]
     sf_depth: u32,
@@ -100,6 +113,9 @@ struct SfplayArgs {
     /// six plies.
     #[arg(long, default_value_t = 1500)]
     win_score: i32,
+    /// Chance that a ply after the opening is a random legal move.
+    #[arg(long, default_value_t = 0.0)]
+    random_moves: f64,
     /// The Stockfish binary.
     #[arg(long, default_value = "/usr/games/stockfish")]
     stockfish: PathBuf,
@@ -181,6 +197,17 @@ fn main() -> anyhow::Result<()> {
                 "the starting point of tuning",
             )
         }
+        Command::Nnue(args) => nnue::cli::run_train(&args),
+        Command::NnueCheck(args) => nnue::cli::run_check(&args),
+    }
+}
+
+/// An evaluation by name: `network` or `classical`.
+fn parse_evaluation(name: &str) -> Result<rochade_engine::Evaluation, String> {
+    match name {
+        "network" => Ok(rochade_engine::Evaluation::Network),
+        "classical" => Ok(rochade_engine::Evaluation::Classical),
+        other => Err(format!("{other:?} is neither network nor classical")),
     }
 }
 
@@ -190,6 +217,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         nodes: args.nodes,
         random_plies: args.random_plies,
         sample: args.sample,
+        evaluation: args.evaluation,
         sf_depth: args.sf_depth,
         stockfish: args.stockfish.clone(),
     };
@@ -210,6 +238,7 @@ fn sfplay(args: &SfplayArgs) -> anyhow::Result<()> {
         depth: args.depth,
         random_plies: args.random_plies,
         win_score: args.win_score,
+        random_moves: args.random_moves,
         stockfish: args.stockfish.clone(),
     };
     play_to_file(

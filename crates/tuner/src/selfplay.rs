@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rochade_engine::search::{self, see::see, tt::TranspositionTable};
-use rochade_engine::{SearchParams, TimeLimits};
+use rochade_engine::{Evaluation, SearchParams, TimeLimits};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
@@ -30,6 +30,8 @@ pub struct Settings {
     pub random_plies: u32,
     /// Chance that a quiet position is kept.
     pub sample: f64,
+    /// The evaluation Rochade plays with.
+    pub evaluation: Evaluation,
     /// Stockfish depth for labels; 0 for none.
     pub sf_depth: u32,
     /// The Stockfish binary.
@@ -120,6 +122,7 @@ pub fn play_game(
                 nodes: Some(settings.nodes),
                 ..TimeLimits::default()
             },
+            evaluation: settings.evaluation,
             ..SearchParams::default()
         };
         let Some(best) = search::search(params, &tt, &stop, |_| {}).best else {

@@ -28,6 +28,10 @@ pub struct Settings {
     /// A game is won for the side whose score stays at or above this
     /// (centipawns) for [`WIN_PLIES`] plies in a row.
     pub win_score: i32,
+    /// Chance that a ply after the opening is a random legal move instead
+    /// of Stockfish's: the games then also reach the lopsided positions a
+    /// search meets after a mistake, which games of good moves never do.
+    pub random_moves: f64,
     /// The Stockfish binary.
     pub stockfish: PathBuf,
 }
@@ -91,9 +95,15 @@ pub fn play_game(
         if moves.len() >= DRAW_AFTER && drawn >= DRAW_PLIES {
             break 0.5;
         }
+        let m = if rng.random_bool(settings.random_moves) {
+            let legal = pos.legal_moves();
+            legal[rng.random_range(0..legal.len())]
+        } else {
+            m
+        };
         history.push(key(&pos));
+        moves.push(UciMove::from_standard(m).to_string());
         pos.play_unchecked(m);
-        moves.push(best);
     };
     Ok(kept
         .into_iter()

@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
-use crate::eval::evaluate;
 use crate::params::{
     FUTILITY_MARGIN, FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH,
     LMR_MIN_DEPTH, LMR_MIN_MOVES, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
@@ -37,6 +36,11 @@ impl Searcher<'_> {
         ply: usize,
     ) -> i32 {
         self.pv[ply].clear();
+        if ply == 0
+            && let Some(stack) = &mut self.nnue
+        {
+            stack.set_root(pos);
+        }
         let in_check = pos.is_check();
         let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
@@ -60,7 +64,7 @@ impl Searcher<'_> {
                 return score;
             }
             if ply >= MAX_PLY {
-                return evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             // Mate-distance pruning: no line here beats a shorter mate.
             alpha = alpha.max(-MATE + ply as i32);
@@ -91,8 +95,11 @@ impl Searcher<'_> {
 
         // The static evaluation, once per node; `eval` sharpens it with the
         // table's score when the bound says the true value lies beyond it.
-        let static_eval =
-            (!in_check).then(|| entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos)));
+        let static_eval = (!in_check).then(|| {
+            entry
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.evaluate(pos, ply))
+        });
         self.evals[ply] = static_eval;
         let improving = match (static_eval, ply.checked_sub(2).map(|p| self.evals[p])) {
             (Some(now), Some(Some(before))) => now > before,
@@ -168,8 +175,7 @@ impl Searcher<'_> {
             let m = pick_next(&mut moves, &mut scores, i);
             let order = scores[i];
             let tactical = is_tactical(m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child = self.play(pos, m, ply);
             let gives_check = child.is_check();
             if !root
                 && best_score > -MATE_BOUND
@@ -378,6 +384,9 @@ impl Searcher<'_> {
             return None;
         }
         let child = pos.clone().swap_turn().ok()?;
+        if let Some(stack) = &mut self.nnue {
+            stack.push_null(ply);
+        }
         let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
         self.played[ply] = None;
         self.path.push(key);

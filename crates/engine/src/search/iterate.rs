@@ -156,7 +156,14 @@ fn helper_thread(
 ) {
     let limits = crate::time::TimeLimits::default();
     let heuristics = Box::default();
-    let mut searcher = Searcher::new(ctx, stop, params.history.clone(), limits, heuristics);
+    let mut searcher = Searcher::new(
+        ctx,
+        stop,
+        params.history.clone(),
+        limits,
+        heuristics,
+        params.evaluation,
+    );
     searcher.shared = Some(counts);
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut previous = 0;
@@ -194,6 +201,7 @@ fn main_thread(
         params.history.clone(),
         params.limits,
         heuristics,
+        params.evaluation,
     );
     searcher.root_moves.clone_from(&params.searchmoves);
     let mut outcome = SearchOutcome {

@@ -24,6 +24,7 @@ pub use clock::SearchClock;
 pub use effort::Effort;
 pub use iterate::{IterationReport, RootLine, SearchOutcome, search, search_in};
 
+use crate::nnue::AccumulatorStack;
 use crate::robot::Level;
 use crate::time::TimeLimits;
 use ordering::Heuristics;
@@ -94,6 +95,18 @@ pub struct SearchParams {
     pub level: Level,
     /// Seed for a weakened level's choice; `None`: from the system.
     pub seed: Option<u64>,
+    /// Which evaluation the search uses.
+    pub evaluation: Evaluation,
+}
+
+/// The static evaluation a search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Evaluation {
+    /// The neural network built into the engine ([`crate::nnue`]).
+    Network,
+    /// The hand-crafted, Texel-tuned evaluation ([`crate::eval`]).
+    #[default]
+    Classical,
 }
 
 impl Default for SearchParams {
@@ -108,6 +121,7 @@ impl Default for SearchParams {
             threads: 1,
             level: Level::MAX,
             seed: None,
+            evaluation: Evaluation::default(),
         }
     }
 }
@@ -237,6 +251,9 @@ pub(crate) struct Searcher<'a> {
     root_depth: i32,
     /// Where a helper thread adds its counts; `None` for the main thread.
     shared: Option<&'a SharedCounts>,
+    /// The network's accumulators along the current line; `None`: the
+    /// classical evaluation.
+    nnue: Option<Box<AccumulatorStack>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -246,6 +263,7 @@ impl<'a> Searcher<'a> {
         history: Vec<u64>,
         limits: TimeLimits,
         heuristics: Box<Heuristics>,
+        evaluation: Evaluation,
     ) -> Self {
         Self {
             tt: ctx.tt,
@@ -271,7 +289,36 @@ impl<'a> Searcher<'a> {
             singular: vec![None; MAX_PLY + 2],
             root_depth: 0,
             shared: None,
+            nnue: match evaluation {
+                Evaluation::Network => Some(Box::new(AccumulatorStack::new(
+                    crate::nnue::network(),
+                    MAX_PLY + 1,
+                ))),
+                Evaluation::Classical => None,
+            },
         }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply` of the
+    /// current line, for the side to move.
+    #[inline]
+    fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
+        match &mut self.nnue {
+            Some(stack) => stack.evaluate(ply, pos),
+            None => crate::eval::evaluate(pos),
+        }
+    }
+
+    /// `m` played in `pos` at `ply`: the child position, with the
+    /// network's accumulators told of the move.
+    #[inline]
+    fn play(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
+        if let Some(stack) = &mut self.nnue {
+            stack.push(ply, pos, m);
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        child
     }
 
     fn elapsed(&self) -> Duration {

@@ -4,7 +4,6 @@
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, MoveList, Position, Role};
 
-use crate::eval::evaluate;
 use crate::params::{DELTA_MARGIN, piece_value};
 
 use super::ordering::{is_tactical, mvv_lva};
@@ -28,7 +27,7 @@ impl Searcher<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         // Any stored search of this position that settles the window; its
         // static evaluation, if it has one, saves evaluating again. (A
@@ -48,7 +47,9 @@ impl Searcher<'_> {
             }
             (-MATE, moves)
         } else {
-            let stand_pat = entry.and_then(|e| e.eval).unwrap_or_else(|| evaluate(pos));
+            let stand_pat = entry
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.evaluate(pos, ply));
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -79,8 +80,7 @@ impl Searcher<'_> {
             let child_key = pos
                 .update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
                 .map(|z| z.0);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child = self.play(pos, m, ply);
             let child_key = child_key.unwrap_or_else(|| hash(&child));
             let score = -self.quiesce(&child, child_key, -beta, -alpha, ply + 1);
             if self.stopped {
