@@ -250,3 +250,22 @@ fn each_evaluation_searches_with_its_own_scores() {
     assert!(network.is_some() && classical.is_some());
     assert_ne!(network, classical);
 }
+
+#[test]
+fn levels_below_full_strength_play_with_the_classical_evaluation() {
+    // Their Elo was measured with it (docs/robot-levels.md), so the
+    // evaluation asked for does not change their moves or scores.
+    let position = pos("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    let lines = |evaluation| {
+        let params = SearchParams {
+            pos: position.clone(),
+            level: Level::new(6).unwrap(),
+            seed: Some(3),
+            evaluation,
+            ..SearchParams::default()
+        };
+        let (outcome, reports) = run(params, None);
+        (outcome.best, reports.last().map(|r| r.score))
+    };
+    assert_eq!(lines(Evaluation::Network), lines(Evaluation::Classical));
+}

@@ -12,8 +12,10 @@ use crate::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 
 use super::strength::choose_line;
 use super::tt::TranspositionTable;
+use crate::robot::Level;
+
 use super::{
-    Effort, INFINITY, Learnt, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext,
+    Effort, Evaluation, INFINITY, Learnt, MATE_BOUND, MAX_DEPTH, Score, SearchClock, SearchContext,
     SearchParams, Searcher, SharedCounts, tablebase,
 };
 
@@ -91,6 +93,9 @@ pub fn search_in(
 ) -> SearchOutcome {
     ctx.tt.new_search();
     let strength = params.level.strength();
+    if params.level != Level::MAX {
+        params.evaluation = Evaluation::Classical;
+    }
     params.limits.depth = min_option(params.limits.depth, strength.depth);
     params.limits.nodes = min_option(params.limits.nodes, strength.nodes);
     params.multipv = params.multipv.max(strength.multipv).max(1);

@@ -95,17 +95,20 @@ pub struct SearchParams {
     pub level: Level,
     /// Seed for a weakened level's choice; `None`: from the system.
     pub seed: Option<u64>,
-    /// Which evaluation the search uses.
+    /// Which evaluation the search uses at full strength (levels below
+    /// play with the classical one).
     pub evaluation: Evaluation,
 }
 
-/// The static evaluation a search uses.
+/// The static evaluation a search uses. Levels below full strength
+/// always play with [`Evaluation::Classical`], the evaluation their
+/// strength was measured with (docs/robot-levels.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Evaluation {
     /// The neural network built into the engine ([`crate::nnue`]).
+    #[default]
     Network,
     /// The hand-crafted, Texel-tuned evaluation ([`crate::eval`]).
-    #[default]
     Classical,
 }
 
