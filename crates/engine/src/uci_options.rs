@@ -374,9 +374,9 @@ mod tests {
         assert_eq!(o.level(), Level::MIN);
         assert!(o.set("Level", Some("3")).is_ok());
         assert_eq!(o.level().get(), 3);
-        assert!(o.set("UCI_Elo", Some("1700")).is_ok());
+        assert!(o.set("UCI_Elo", Some("1650")).is_ok());
         assert_eq!(o.level().get(), 3, "UCI_Elo counts only with LimitStrength");
         assert!(o.set("UCI_LimitStrength", Some("true")).is_ok());
-        assert_eq!(o.level().get(), 5, "the strongest level at or below 1700");
+        assert_eq!(o.level().get(), 5, "the strongest level at or below 1650");
     }
 }

@@ -34,14 +34,14 @@ pub struct Strength {
 
 /// The levels 1 to 8, weakest first.
 const STRENGTHS: [Strength; 8] = [
-    level(Some(1), Some(200), 6, 160, 500, 500),
-    level(Some(2), Some(1_000), 5, 85, 280, 850),
-    level(Some(3), Some(2_000), 5, 70, 220, 1000),
-    level(Some(4), Some(3_000), 4, 45, 150, 1350),
+    level(Some(1), Some(200), 6, 120, 380, 550),
+    level(Some(2), Some(1_000), 5, 60, 200, 850),
+    level(Some(3), Some(2_000), 4, 50, 170, 1250),
+    level(Some(4), Some(3_000), 4, 45, 150, 1450),
     level(Some(7), Some(5_000), 4, 35, 110, 1600),
-    level(Some(9), Some(10_000), 3, 14, 45, 1900),
-    level(Some(20), Some(100_000), 2, 10, 30, 2000),
-    level(None, None, 1, 0, 0, 2200),
+    level(Some(9), Some(10_000), 3, 14, 45, 1700),
+    level(Some(20), Some(300_000), 2, 8, 25, 2150),
+    level(None, None, 1, 0, 0, 2400),
 ];
 
 const fn level(
