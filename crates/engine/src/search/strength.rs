@@ -38,7 +38,7 @@ const STRENGTHS: [Strength; 8] = [
     level(Some(2), Some(1_000), 5, 60, 200, 850),
     level(Some(3), Some(2_000), 4, 50, 170, 1250),
     level(Some(4), Some(3_000), 4, 45, 150, 1450),
-    level(Some(7), Some(5_000), 4, 35, 110, 1600),
+    level(Some(8), Some(7_000), 4, 30, 95, 1650),
     level(Some(12), Some(30_000), 3, 12, 40, 1900),
     level(Some(20), Some(300_000), 2, 8, 25, 2150),
     level(None, None, 1, 0, 0, 2400),
