@@ -81,7 +81,7 @@ pub struct LoadtestArgs {
 
 /// Runs the load and prints the report as JSON.
 pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
-    let config = rochade_server::loadtest::LoadConfig {
+    let config = rochade_loadtest::LoadConfig {
         url: args.url.clone(),
         games: args.games,
         rate: args.rate,
@@ -92,7 +92,7 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let report = runtime
-        .block_on(rochade_server::loadtest::run(config))
+        .block_on(rochade_loadtest::run(config))
         .context("load test")?;
     println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())

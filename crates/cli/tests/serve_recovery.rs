@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use rochade_server::client::{GameSocket, post_json};
+use rochade_loadtest::client::{GameSocket, post_json};
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(20);

@@ -16,12 +16,11 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
-pub mod client;
 pub mod error;
 pub mod event;
 pub mod external;
 pub mod http;
-pub mod loadtest;
+pub mod limits;
 pub mod protocol;
 pub mod record;
 pub mod robot;
@@ -38,8 +37,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
-use axum::response::Response;
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use tokio::sync::watch;
@@ -65,32 +62,8 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
         // Live games.
-        .route("/ws/{id}", get(socket))
+        .route("/ws/{id}", get(ws::upgrade))
         .with_state(shared)
-}
-
-/// The query of `/ws/{id}`.
-#[derive(Debug, serde::Deserialize)]
-struct SocketQuery {
-    /// The seat token; none for a spectator.
-    #[serde(default)]
-    token: String,
-}
-
-/// `GET /ws/{id}?token=…`: upgrades to the game's WebSocket.
-async fn socket(
-    upgrade: WebSocketUpgrade,
-    State(shared): State<Arc<Shared>>,
-    Path(id): Path<String>,
-    Query(query): Query<SocketQuery>,
-) -> Response {
-    upgrade
-        // Small buffers: thousands of sockets, each message a few KiB.
-        .read_buffer_size(ws::BUFFER)
-        .write_buffer_size(0)
-        .max_message_size(ws::HARD_LIMIT)
-        .max_frame_size(ws::HARD_LIMIT)
-        .on_upgrade(move |socket| ws::serve_socket(socket, shared, id, query.token))
 }
 
 /// How `rochade serve` runs.
@@ -102,6 +75,8 @@ pub struct ServeConfig {
     pub db: PathBuf,
     /// The robot's engine.
     pub engine: EngineChoice,
+    /// What one visitor may ask of the server.
+    pub limits: limits::Limits,
 }
 
 impl ServeConfig {
@@ -111,6 +86,7 @@ impl ServeConfig {
             addr,
             db,
             engine: EngineChoice::Builtin,
+            limits: limits::Limits::default(),
         }
     }
 }

@@ -51,6 +51,30 @@ impl RateLimit {
     }
 }
 
+/// The query of `/ws/{id}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct SocketQuery {
+    /// The seat token; none for a spectator.
+    #[serde(default)]
+    token: String,
+}
+
+/// `GET /ws/{id}?token=…`: upgrades to the game's WebSocket.
+pub async fn upgrade(
+    upgrade: axum::extract::WebSocketUpgrade,
+    axum::extract::State(shared): axum::extract::State<Arc<Shared>>,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    axum::extract::Query(query): axum::extract::Query<SocketQuery>,
+) -> axum::response::Response {
+    upgrade
+        // Small buffers: thousands of sockets, each message a few KiB.
+        .read_buffer_size(BUFFER)
+        .write_buffer_size(0)
+        .max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| serve_socket(socket, shared, id, query.token))
+}
+
 /// Serves one socket of game `id` opened with `token`.
 pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, token: String) {
     let (mut sink, mut stream) = socket.split();

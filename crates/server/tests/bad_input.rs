@@ -3,7 +3,7 @@
 
 mod support;
 
-use rochade_server::client::GameSocket;
+use rochade_loadtest::client::GameSocket;
 use rochade_server::storage::{SqliteStorage, Storage};
 use serde_json::{Value, json};
 use support::{TestServer, WAIT, play, play_all};

@@ -4,7 +4,7 @@ mod support;
 
 use std::time::Duration;
 
-use rochade_server::client::{GameSocket, post_json};
+use rochade_loadtest::client::{GameSocket, post_json};
 use serde_json::json;
 use support::{TestServer, WAIT, play, play_all};
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use rochade_server::client::{GameSocket, post_json};
+use rochade_loadtest::client::{GameSocket, post_json};
 use rochade_server::{ServeConfig, Server, Shared};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;

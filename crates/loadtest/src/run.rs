@@ -43,6 +43,22 @@ pub struct LoadConfig {
     pub server_pid: Option<u32>,
 }
 
+impl LoadConfig {
+    /// `games` games against `url` at one move a second each, measured for
+    /// 30 s after a 20 s ramp, resigned after 80 plies.
+    pub fn new(url: &str, games: usize) -> LoadConfig {
+        LoadConfig {
+            url: url.to_owned(),
+            games,
+            rate: 1.0,
+            duration: Duration::from_secs(30),
+            ramp: Duration::from_secs(20),
+            max_plies: 80,
+            server_pid: None,
+        }
+    }
+}
+
 /// The figures.
 #[derive(Debug, Clone, Serialize)]
 pub struct LoadReport {

@@ -12,6 +12,10 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// The read buffer of a socket: room for one 4 KiB message (the
+/// protocol's largest) twice over.
+pub const BUFFER: usize = 8 * 1024;
+
 /// A client-side failure.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -78,7 +82,7 @@ impl GameSocket {
     pub async fn connect(host: &str, game: &str, token: &str) -> Result<GameSocket, ClientError> {
         let url = format!("ws://{host}/ws/{game}?token={token}");
         let config = WebSocketConfig::default()
-            .read_buffer_size(crate::ws::BUFFER)
+            .read_buffer_size(BUFFER)
             .write_buffer_size(0);
         let (stream, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
