@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use shakmaty::Color;
+use shakmaty::{ByColor, Color};
 
 use super::category::Category;
 use super::control::{Bonus, Limit, Period, TimeControl};
@@ -106,13 +106,6 @@ struct Timer {
     fallen: Option<bool>,
 }
 
-const fn index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
 /// Penalty time given to the opponent for a wrong claim or an illegal move:
 /// two minutes, one in blitz (FIDE 7.5.5, 9.5.2; B.2 in the 2014 Laws).
 ///
@@ -160,7 +153,7 @@ pub const fn penalty_time(category: Category) -> Duration {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
-    timers: [Timer; 2],
+    timers: ByColor<Timer>,
     turn: Color,
     stopped: bool,
     /// When the current running stretch began.
@@ -199,7 +192,7 @@ impl Clock {
         };
         Clock {
             control,
-            timers: [timer; 2],
+            timers: ByColor::new_with(|_| timer),
             turn: Color::White,
             stopped: false,
             since: start,
@@ -273,7 +266,7 @@ impl Clock {
     /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
     /// ```
     pub const fn moves(&self, color: Color) -> u32 {
-        self.timers[index(color)].moves
+        self.timers.get(color).moves
     }
 
     /// The index (from 0) of the player's current period.
@@ -290,7 +283,7 @@ impl Clock {
     /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
     /// ```
     pub const fn period(&self, color: Color) -> usize {
-        self.timers[index(color)].period
+        self.timers.get(color).period
     }
 
     /// How many moves the player must still make in the current period
@@ -311,7 +304,7 @@ impl Clock {
     /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
     /// ```
     pub fn moves_to_go(&self, color: Color) -> Option<u32> {
-        let timer = &self.timers[index(color)];
+        let timer = self.timers.get(color);
         let count = self.current_period(color)?.moves?.get();
         Some(count.saturating_sub(timer.in_period))
     }
@@ -336,7 +329,7 @@ impl Clock {
     pub fn is_last_period(&self, color: Color) -> bool {
         match self.control.limit() {
             Limit::Periods(periods) => {
-                let p = self.timers[index(color)].period;
+                let p = self.timers.get(color).period;
                 p + 1 >= periods.len() && !self.control.repeats()
             }
             Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => true,
@@ -359,7 +352,7 @@ impl Clock {
     /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
     /// ```
     pub const fn used(&self, color: Color) -> Duration {
-        self.timers[index(color)].used
+        self.timers.get(color).used
     }
 
     /// The leave periods booked and not yet over.
@@ -382,7 +375,7 @@ impl Clock {
     fn current_period(&self, color: Color) -> Option<Period> {
         self.control
             .periods()
-            .get(self.timers[index(color)].period)
+            .get(self.timers.get(color).period)
             .copied()
     }
 
@@ -437,7 +430,7 @@ impl Clock {
         if !self.has_clock() {
             return None;
         }
-        let left = self.timers[index(color)].left;
+        let left = self.timers.get(color).left;
         if color == self.turn {
             Some(left.saturating_sub(self.charge(self.elapsed(now))))
         } else {
@@ -450,7 +443,7 @@ impl Clock {
     fn sand_flowing_in(&self, now: Duration) -> Duration {
         match self.control.limit() {
             Limit::Sandclock(_) => {
-                let mover = self.timers[index(self.turn)].left;
+                let mover = self.timers.get(self.turn).left;
                 self.elapsed(now).min(mover)
             }
             _ => Duration::ZERO,
@@ -459,7 +452,7 @@ impl Clock {
 
     /// Whether the running player's time is used up at `now`.
     fn running_out(&self, now: Duration) -> bool {
-        self.has_clock() && self.charge(self.elapsed(now)) >= self.timers[index(self.turn)].left
+        self.has_clock() && self.charge(self.elapsed(now)) >= self.timers.get(self.turn).left
     }
 
     /// Whose flag has fallen at `now` (FIDE 6.8). A fallen flag stays fallen
@@ -483,7 +476,7 @@ impl Clock {
             .running_out(now)
             .then(|| self.is_last_period(self.turn));
         let fall = |c: Color| {
-            let recorded = self.timers[index(c)].fallen;
+            let recorded = self.timers.get(c).fallen;
             if c == self.turn {
                 recorded.or(running_fall)
             } else {
@@ -504,7 +497,7 @@ impl Clock {
     fn settle_flag(&mut self, now: Duration) {
         if self.running_out(now) {
             let last = self.is_last_period(self.turn);
-            let timer = &mut self.timers[index(self.turn)];
+            let timer = self.timers.get_mut(self.turn);
             timer.fallen = timer.fallen.or(Some(last));
         }
     }
@@ -542,7 +535,7 @@ impl Clock {
         let charged = self.charge(elapsed);
         let period = self.current_period(mover);
         let periods = self.control.periods();
-        let timer = &mut self.timers[index(mover)];
+        let timer = self.timers.get_mut(mover);
         let mut left = timer.left.saturating_sub(charged);
         let time_left = match self.control.limit() {
             Limit::NoClock => None,
@@ -578,7 +571,7 @@ impl Clock {
         timer.used = timer.used.saturating_add(elapsed);
         let moves = timer.moves;
         if matches!(self.control.limit(), Limit::Sandclock(_)) {
-            let opponent = &mut self.timers[index(!mover)];
+            let opponent = self.timers.get_mut(!mover);
             opponent.left = opponent.left.saturating_add(sand);
         }
         self.turn = !mover;
@@ -671,7 +664,7 @@ impl Clock {
         } else {
             left.saturating_sub(self.sand_flowing_in(now))
         };
-        let timer = &mut self.timers[index(color)];
+        let timer = self.timers.get_mut(color);
         timer.left = start_left;
         if !left.is_zero() {
             timer.fallen = None;
@@ -735,7 +728,7 @@ impl Clock {
                 break;
             }
         }
-        let timer = &mut self.timers[index(color)];
+        let timer = self.timers.get_mut(color);
         timer.moves = moves;
         timer.period = period;
         timer.in_period = count;
