@@ -219,6 +219,32 @@ fn fischer_increment_is_added_after_each_move() {
 }
 
 #[test]
+fn the_bonus_is_the_current_periods() {
+    // FIDE 6.3.a, 6.3.b: each period has its own bonus, of any kind.
+    for (text, bonus) in [
+        ("3+2", s(2)),
+        ("60 b10", s(10)),
+        ("5 d3", s(3)),
+        ("5+0", s(0)),
+        ("30s/move", s(0)),
+        ("*180", s(0)),
+        ("-", s(0)),
+    ] {
+        let c = Clock::new(tc(text), s(0));
+        assert_eq!((c.bonus(White), c.bonus(Black)), (bonus, bonus), "{text}");
+    }
+    let mut c = Clock::new(tc("2/90, 30+30"), s(0));
+    for (now, white, black) in [(1, 0, 0), (2, 0, 0), (3, 30, 0), (4, 30, 30), (5, 30, 30)] {
+        press(&mut c, s(now));
+        assert_eq!(
+            (c.bonus(White), c.bonus(Black)),
+            (s(white), s(black)),
+            "{now}"
+        );
+    }
+}
+
+#[test]
 fn at_move_40_the_next_period_is_added_and_saved_time_kept() {
     // FIDE 6.3.b: time saved in one period is added to the next.
     let mut c = Clock::new(tc("40/90+30, 30+30"), s(0));

@@ -309,6 +309,33 @@ impl Clock {
         Some(count.saturating_sub(timer.in_period))
     }
 
+    /// The per-move bonus of the player's current period: the Fischer
+    /// increment, or the Bronstein or simple delay (FIDE 6.3.a, 6.3.b; see
+    /// [`Bonus::amount`]). Zero for a period without a bonus, fixed time
+    /// per move, a sandclock or no clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_laws::clock::{Clock, TimeControl};
+    /// use shakmaty::Color;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("1/60, 30+30".parse()?, s(0));
+    /// assert_eq!(clock.bonus(Color::White), s(0));
+    /// clock.press(s(5)).expect("running"); // White's first move ends the first period
+    /// assert_eq!(clock.bonus(Color::White), s(30));
+    /// assert_eq!(clock.bonus(Color::Black), s(0));
+    /// assert_eq!(Clock::new("5 d3".parse()?, s(0)).bonus(Color::White), s(3));
+    /// assert_eq!(Clock::new(TimeControl::no_clock(), s(0)).bonus(Color::White), s(0));
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn bonus(&self, color: Color) -> Duration {
+        self.current_period(color)
+            .map_or(Duration::ZERO, |p| p.bonus.amount())
+    }
+
     /// Whether the player is in the last period, the one in which all the
     /// remaining moves must be made (FIDE 6.11.b). A repeating last period
     /// (`10/50d`) never is; fixed time per move always is.
