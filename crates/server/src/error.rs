@@ -43,6 +43,20 @@ pub enum ErrorCode {
     BadRequest,
     /// The server could not store the action; nothing changed.
     Internal,
+    /// A POST whose body is not `application/json` (HTTP 415).
+    UnsupportedMediaType,
+    /// A socket opened from a page of another site (HTTP 403).
+    ForbiddenOrigin,
+    /// One address holds too many connections, or creates games too fast (HTTP 429).
+    TooManyRequests,
+    /// One address plays too many robot games at once (HTTP 429).
+    TooManyGames,
+    /// One seat has too many sockets open.
+    TooManySockets,
+    /// The socket did not say who it is in time, or said it twice.
+    Handshake,
+    /// The server is too busy to take this now; try again (HTTP 503).
+    Busy,
 }
 
 impl ErrorCode {
@@ -52,7 +66,12 @@ impl ErrorCode {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited | ErrorCode::TooManyRequests | ErrorCode::TooManyGames => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::ForbiddenOrigin => StatusCode::FORBIDDEN,
+            ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -140,7 +140,12 @@ impl Server {
             source,
         })?;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let shared = Shared::new(Arc::new(storage), config.engine.clone(), shutdown_rx);
+        let shared = Shared::new(
+            Arc::new(storage),
+            config.engine.clone(),
+            config.limits.clone(),
+            shutdown_rx,
+        );
         let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await

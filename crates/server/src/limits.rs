@@ -73,6 +73,11 @@ pub struct Limits {
     pub periods: usize,
     /// Characters a time control text may have.
     pub text: usize,
+
+    // Browsers.
+    /// Origins (`https://chess.example.org`) besides the server's own
+    /// host whose pages may open game sockets.
+    pub origins: Vec<String>,
 }
 
 impl Default for Limits {
@@ -99,6 +104,7 @@ impl Default for Limits {
             presence_every: Duration::from_millis(250),
             periods: 5,
             text: 64,
+            origins: Vec::new(),
         }
     }
 }
@@ -194,6 +200,13 @@ impl Limits {
             "presence_every" => self.presence_every = duration(name, value)?,
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,
+            "origins" => {
+                self.origins = value
+                    .split(',')
+                    .map(|o| o.trim().trim_end_matches('/').to_owned())
+                    .filter(|o| !o.is_empty())
+                    .collect();
+            }
             _ => return Err(LimitError::Unknown(name.to_owned())),
         }
         Ok(())

@@ -9,6 +9,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::error::{ActionError, ErrorCode};
+use crate::limits::Limits;
 use crate::record::Record;
 use crate::robot::EngineChoice;
 use crate::room::{self, Command};
@@ -23,6 +24,8 @@ pub struct Shared {
     pub writer: Writer,
     /// The robot's engine.
     pub engine: EngineChoice,
+    /// What one visitor may ask.
+    pub limits: Arc<Limits>,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
     /// Live rooms.
@@ -45,9 +48,11 @@ impl Shared {
     pub fn new(
         storage: Arc<dyn Storage>,
         engine: EngineChoice,
+        limits: Limits,
         shutdown: watch::Receiver<bool>,
     ) -> Arc<Shared> {
         Arc::new(Shared {
+            limits: Arc::new(limits),
             writer: Writer::start(storage.clone()),
             storage,
             engine,

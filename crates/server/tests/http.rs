@@ -15,7 +15,12 @@ use tower::ServiceExt;
 fn fresh() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
     let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let shared = Shared::new(Arc::new(storage), EngineChoice::Builtin, stopped);
+    let shared = Shared::new(
+        Arc::new(storage),
+        EngineChoice::Builtin,
+        rochade_server::limits::Limits::default(),
+        stopped,
+    );
     (app(shared), stop)
 }
 
