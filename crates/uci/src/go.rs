@@ -3,6 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
 use crate::tokens::{Token, Tokens, set_once, unexpected};
@@ -93,6 +94,94 @@ impl GoParams {
     }
 }
 
+/// One side's clock as `go` tells it to an engine: the time left, the
+/// increment per move and the moves to the next time control.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use rochade_uci::{GoParams, SideClock};
+/// use shakmaty::Color;
+///
+/// let clock = SideClock {
+///     remaining: Duration::from_secs(300),
+///     increment: Duration::from_secs(3),
+///     moves_to_go: None,
+/// };
+/// let go = GoParams::default().with_clock(Color::Black, clock);
+/// assert_eq!(go.to_string(), "go btime 300000 binc 3000");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SideClock {
+    /// Time left on the side's clock.
+    pub remaining: Duration,
+    /// Bonus per move: the Fischer increment (a delay is told as one too,
+    /// UCI having no word for it).
+    pub increment: Duration,
+    /// Moves to the next time control, if the period has a move count.
+    pub moves_to_go: Option<u32>,
+}
+
+impl GoParams {
+    /// Sets `color`'s time and increment (`wtime` and `winc`, or `btime`
+    /// and `binc`). A zero increment is left out, as the UCI spec sends
+    /// `winc` only when it is positive.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_uci::GoParams;
+    /// use shakmaty::Color;
+    ///
+    /// let go = GoParams::default()
+    ///     .with_time(Color::White, Duration::from_secs(60), Duration::from_millis(500))
+    ///     .with_time(Color::Black, Duration::from_secs(55), Duration::ZERO);
+    /// assert_eq!(go.to_string(), "go wtime 60000 btime 55000 winc 500");
+    /// ```
+    #[must_use]
+    pub fn with_time(mut self, color: Color, remaining: Duration, increment: Duration) -> Self {
+        let increment = Some(increment).filter(|i| !i.is_zero());
+        let (time, inc) = match color {
+            Color::White => (&mut self.wtime, &mut self.winc),
+            Color::Black => (&mut self.btime, &mut self.binc),
+        };
+        *time = Some(remaining);
+        *inc = increment;
+        self
+    }
+
+    /// Sets the clock of `mover`, the side to move: its time and increment
+    /// as [`GoParams::with_time`] does, and `movestogo` from
+    /// [`SideClock::moves_to_go`]. The opponent's time, if the engine is to
+    /// know it, is set with [`GoParams::with_time`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_uci::{GoParams, SideClock};
+    /// use shakmaty::Color;
+    ///
+    /// let mover = SideClock {
+    ///     remaining: Duration::from_secs(90 * 60),
+    ///     increment: Duration::from_secs(30),
+    ///     moves_to_go: Some(40),
+    /// };
+    /// let go = GoParams::default()
+    ///     .with_clock(Color::White, mover)
+    ///     .with_time(Color::Black, Duration::from_secs(89 * 60), Duration::from_secs(30));
+    /// assert_eq!(go.to_string(), "go wtime 5400000 btime 5340000 winc 30000 binc 30000 movestogo 40");
+    /// ```
+    #[must_use]
+    pub fn with_clock(self, mover: Color, clock: SideClock) -> Self {
+        let mut go = self.with_time(mover, clock.remaining, clock.increment);
+        go.movestogo = clock.moves_to_go;
+        go
+    }
+}
+
 fn number<T: std::str::FromStr>(
     tokens: &mut Tokens<'_>,
     keyword: Token<'_>,
@@ -174,6 +263,27 @@ mod tests {
         assert_eq!(go.binc, Some(Duration::from_millis(4)));
         assert_eq!(go.nodes, Some(7));
         assert_eq!(go.movetime, Some(Duration::from_millis(9)));
+        assert_eq!(read(&go.to_string()), Ok(go));
+    }
+
+    #[test]
+    fn a_side_clock_sets_that_sides_fields_only() {
+        let s = Duration::from_secs;
+        let clock = SideClock {
+            remaining: s(10),
+            increment: s(1),
+            moves_to_go: Some(3),
+        };
+        let white = GoParams::default().with_clock(Color::White, clock);
+        let black = GoParams::default().with_clock(Color::Black, clock);
+        assert_eq!(white.to_string(), "go wtime 10000 winc 1000 movestogo 3");
+        assert_eq!(black.to_string(), "go btime 10000 binc 1000 movestogo 3");
+        let no_inc = SideClock {
+            increment: Duration::ZERO,
+            ..clock
+        };
+        let go = white.with_clock(Color::White, no_inc);
+        assert_eq!((go.wtime, go.winc), (Some(s(10)), None));
         assert_eq!(read(&go.to_string()), Ok(go));
     }
 

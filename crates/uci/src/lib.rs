@@ -48,7 +48,7 @@ pub use client::{SearchResult, UciClient};
 pub use client_error::{ClientError, GarbageLine};
 pub use engine::{CheckStatus, EngineMessage, Id};
 pub use error::UciParseError;
-pub use go::GoParams;
+pub use go::{GoParams, SideClock};
 pub use gui::GuiCommand;
 pub use info::{CurrLine, Info, Wdl};
 pub use option::{OptionDecl, OptionKind};
