@@ -27,8 +27,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rochade_uci::GoParams;
-use shakmaty::{Chess, Color, Move, Position};
+use rochade_uci::{GoParams, SideClock};
+use shakmaty::{Chess, Move, Position};
 
 use crate::engine::DEFAULT_HASH_MB;
 use crate::search::tt::TranspositionTable;
@@ -95,16 +95,28 @@ impl fmt::Display for Level {
     }
 }
 
-/// The robot's own clock when it chooses a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RobotClock {
-    /// Time left on the robot's clock.
-    pub remaining: Duration,
-    /// Fischer increment (or delay) per move.
-    pub increment: Duration,
-    /// Moves to the next time control, if the period has a move count.
-    pub moves_to_go: Option<u32>,
-}
+/// The robot's own clock when it chooses a move: the time left, the
+/// increment (or delay) per move and the moves to the next time control.
+/// The same type as UCI's [`SideClock`], so that a robot's clock goes into
+/// `go` with [`GoParams::with_clock`].
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use rochade_engine::robot::RobotClock;
+/// use rochade_uci::GoParams;
+/// use shakmaty::Color;
+///
+/// let clock = RobotClock {
+///     remaining: Duration::from_secs(60),
+///     increment: Duration::from_secs(1),
+///     moves_to_go: None,
+/// };
+/// let go = GoParams::default().with_clock(Color::White, clock);
+/// assert_eq!(go.to_string(), "go wtime 60000 winc 1000");
+/// ```
+pub type RobotClock = SideClock;
 
 /// The engine at one level, with its transposition table and the
 /// move-ordering statistics of the game so far.
@@ -147,15 +159,8 @@ impl Robot {
     ) -> Option<Move> {
         let limits = match clock {
             Some(clock) => {
-                let go = GoParams {
-                    wtime: Some(clock.remaining),
-                    btime: Some(clock.remaining),
-                    winc: Some(clock.increment),
-                    binc: Some(clock.increment),
-                    movestogo: clock.moves_to_go,
-                    ..GoParams::default()
-                };
-                TimeLimits::from_go(&go, Color::White, ROBOT_OVERHEAD)
+                let go = GoParams::default().with_clock(pos.turn(), clock);
+                TimeLimits::from_go(&go, pos.turn(), ROBOT_OVERHEAD)
             }
             None => TimeLimits {
                 soft: Some(UNTIMED_THINK / 2),
