@@ -117,3 +117,62 @@ fn dead_engine_loses_by_forfeit() {
         record.pgn
     );
 }
+
+/// A fake engine that says back every `go` line it hears (`heard go …`)
+/// and answers `answer`.
+fn echoing(name: &str, answer: &str, limit: &str) -> EngineSpec {
+    let mut spec = fake(name, answer, "0", limit);
+    spec.args[1] = format!(
+        "while read -r line; do case \"$line\" in uci) echo uciok;; \
+         isready) echo readyok;; go*) echo \"heard $line\"; echo 'bestmove {answer}';; \
+         quit) exit 0;; esac; done"
+    );
+    spec
+}
+
+/// The `go` lines an engine said back, with the running times as `T`.
+fn heard(garbage: &[String], name: &str) -> Vec<String> {
+    let prefix = format!("{name}: `heard ");
+    garbage
+        .iter()
+        .filter_map(|g| g.strip_prefix(&prefix)?.split('`').next())
+        .map(|line| {
+            let mut words: Vec<&str> = line.split(' ').collect();
+            for i in 1..words.len() {
+                if matches!(words[i - 1], "wtime" | "btime") {
+                    words[i] = "T";
+                }
+            }
+            words.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn go_tells_both_clocks_and_the_movers_moves_to_go() {
+    // White plays 5 minutes, Black 40 moves in 10 minutes with 0.5 s a
+    // move: each engine hears both times, each side's own increment (none
+    // is said for White) and only its own moves to the next control.
+    let opening = Opening::startpos();
+    let white = echoing("white", "e2e4", "tc=300");
+    let black = echoing("black", "e7e5", "tc=40/600+0.5");
+    let record = play_game(&setup(&opening, &white, &black)).unwrap();
+    // White's second e2e4 is illegal: two `go`s for White, one for Black.
+    assert!(
+        matches!(record.ending, Ending::IllegalMove(_)),
+        "{:?}",
+        record.ending
+    );
+    assert_eq!(
+        heard(&record.garbage, "white"),
+        ["go wtime T btime T binc 500", "go wtime T btime T binc 500"],
+        "{:?}",
+        record.garbage
+    );
+    assert_eq!(
+        heard(&record.garbage, "black"),
+        ["go wtime T btime T binc 500 movestogo 40"],
+        "{:?}",
+        record.garbage
+    );
+}
