@@ -8,9 +8,11 @@ use std::time::{Duration, Instant};
 use rochade_laws::clock::Clock;
 use rochade_laws::pgn::{self, MoveNode, Tags, WriteOptions};
 use rochade_laws::{Game, Outcome, RuleSet, read_uci};
-use rochade_uci::{ClientError, GoParams, PositionBase, PositionSpec, SearchResult, UciClient};
+use rochade_uci::{
+    ClientError, GoParams, PositionBase, PositionSpec, SearchResult, SideClock, UciClient,
+};
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, Position};
+use shakmaty::{ByColor, Color, Position};
 
 use crate::adjudication::centipawns;
 use crate::{
@@ -100,6 +102,18 @@ struct Side<'a> {
     clock: Option<Clock>,
 }
 
+impl Side<'_> {
+    /// The side's clock at `now` as `go` tells it, if it plays with `tc=`.
+    fn go_clock(&self, color: Color, now: Duration) -> Option<SideClock> {
+        let clock = self.clock.as_ref()?;
+        Some(SideClock {
+            remaining: clock.remaining(color, now)?,
+            increment: clock.bonus(color),
+            moves_to_go: clock.moves_to_go(color),
+        })
+    }
+}
+
 /// Starts an engine, sets its options and prepares a new game.
 fn start_engine(spec: &EngineSpec) -> Result<UciClient, ArenaError> {
     let failed = |source| ArenaError::Engine {
@@ -150,18 +164,18 @@ pub fn play_game(setup: &GameSetup<'_>) -> Result<GameRecord, ArenaError> {
     let fen = setup.opening.fen.to_string();
     let mut game = Game::from_fen(&fen, RuleSet::Fide)
         .map_err(|e| ArenaError::Config(format!("opening `{fen}`: {e}")))?;
-    let mut sides = [
-        Side {
+    let mut sides = ByColor {
+        white: Side {
             spec: setup.white,
             client: start_engine(setup.white)?,
             clock: side_clock(setup.white)?,
         },
-        Side {
+        black: Side {
             spec: setup.black,
             client: start_engine(setup.black)?,
             clock: side_clock(setup.black)?,
         },
-    ];
+    };
     let mut referee = Referee {
         start: Instant::now(),
         adjudicator: Adjudicator::new(setup.resign, setup.draw),
@@ -216,27 +230,18 @@ impl Referee {
         self.start.elapsed()
     }
 
-    /// The `go` command for the side to move.
-    fn go_params(&self, sides: &[Side<'_>; 2], mover: Color, now: Duration) -> GoParams {
+    /// The `go` command for the side to move: with `tc=`, the time and
+    /// increment of each side that has a clock and the mover's moves to
+    /// the next control; otherwise the mover's fixed limit.
+    fn go_params(&self, sides: &ByColor<Side<'_>>, mover: Color, now: Duration) -> GoParams {
         let mut go = GoParams::default();
-        match sides[index(mover)].spec.limit {
+        match sides[mover].spec.limit {
             Some(SearchLimit::Clock(_)) | None => {
-                for color in [Color::White, Color::Black] {
-                    let side = &sides[index(color)];
-                    let (Some(clock), Some(SearchLimit::Clock(tc))) =
-                        (&side.clock, side.spec.limit)
-                    else {
-                        continue;
-                    };
-                    let left = clock.remaining(color, now);
-                    let increment = Some(tc.increment).filter(|i| !i.is_zero());
-                    match color {
-                        Color::White => (go.wtime, go.winc) = (left, increment),
-                        Color::Black => (go.btime, go.binc) = (left, increment),
-                    }
-                    if color == mover {
-                        go.movestogo = clock.moves_to_go(color);
-                    }
+                if let Some(clock) = sides[mover].go_clock(mover, now) {
+                    go = go.with_clock(mover, clock);
+                }
+                if let Some(clock) = sides[!mover].go_clock(!mover, now) {
+                    go = go.with_time(!mover, clock.remaining, clock.increment);
                 }
             }
             Some(SearchLimit::MoveTime(t)) => go.movetime = Some(t),
@@ -258,11 +263,11 @@ impl Referee {
     }
 
     /// Asks the side to move for a move and plays it, or ends the game.
-    fn play_ply(&mut self, game: &mut Game, sides: &mut [Side<'_>; 2], setup: &GameSetup<'_>) {
+    fn play_ply(&mut self, game: &mut Game, sides: &mut ByColor<Side<'_>>, setup: &GameSetup<'_>) {
         let mover = game.turn();
         let now = self.now();
         let go = self.go_params(sides, mover, now);
-        let wait = self.wait(&sides[index(mover)], mover, now);
+        let wait = self.wait(&sides[mover], mover, now);
         let spec = PositionSpec {
             base: PositionBase::Fen(setup.opening.fen.clone()),
             moves: game
@@ -271,7 +276,7 @@ impl Referee {
                 .map(|m| UciMove::from_move(*m, game.castling_mode()))
                 .collect(),
         };
-        let side = &mut sides[index(mover)];
+        let side = &mut sides[mover];
         let answer = side
             .client
             .position(&spec)
@@ -341,11 +346,11 @@ impl Referee {
     }
 
     /// Presses every clock after `mover`'s move; keeps the mover's time.
-    fn press_clocks(&mut self, sides: &mut [Side<'_>; 2], mover: Color, now: Duration) {
-        for (i, side) in sides.iter_mut().enumerate() {
+    fn press_clocks(&mut self, sides: &mut ByColor<Side<'_>>, mover: Color, now: Duration) {
+        for (color, side) in sides.as_mut().zip_color() {
             if let Some(clock) = &mut side.clock
                 && let Ok(press) = clock.press(now)
-                && i == index(mover)
+                && color == mover
                 && let Some(left) = press.time_left
             {
                 self.clocks.push(left);
@@ -463,14 +468,6 @@ fn pgn_date(time: std::time::SystemTime) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// White 0, Black 1.
-fn index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
 }
 
 #[cfg(test)]
