@@ -254,7 +254,7 @@ pub struct Scoring {
 }
 
 impl Scoring {
-    /// 1 for a win, ½ for a draw, 0 for a loss (Article 10.1).
+    /// 1 for a win, ½ for a draw, 0 for a loss (FIDE 10.1).
     pub const CLASSICAL: Scoring = Scoring {
         win: 2,
         draw: 1,

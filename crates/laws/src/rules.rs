@@ -110,7 +110,7 @@ mod tests {
     }
 
     #[test]
-    fn iccf_50_move_rule_excludes_seven_pieces() {
+    fn iccf_art_9_3_2_fifty_move_rule_excludes_seven_pieces() {
         // ICCF 9.3.2: not when seven or fewer pieces remain.
         assert!(!RuleSet::Iccf.fifty_move_claim_allowed(7));
         assert!(RuleSet::Iccf.fifty_move_claim_allowed(8));

@@ -122,7 +122,7 @@ fn art_9_1_1_regulations_may_forbid_early_agreements() {
 }
 
 #[test]
-fn iccf_5_2_3_agreement_only_after_both_players_moved_and_offers_survive_a_move() {
+fn iccf_art_5_2_3_agreement_only_after_both_players_moved_and_offers_survive_a_move() {
     let mut g = Game::new(RuleSet::Iccf);
     play(&mut g, "e2e4");
     assert_eq!(
@@ -220,7 +220,7 @@ fn art_9_3_fifty_move_claim_in_both_forms() {
 }
 
 #[test]
-fn iccf_9_3_no_fifty_move_claim_with_seven_pieces_or_fewer() {
+fn iccf_art_9_3_no_fifty_move_claim_with_seven_pieces_or_fewer() {
     let g = Game::from_fen("8/8/4k3/8/8/3K4/8/R6r b - - 100 80", RuleSet::Iccf).expect("legal");
     assert!(!g.can_claim(ClaimKind::FiftyMoves));
     let g = Game::from_fen("8/8/4k3/8/8/3K4/8/R6r b - - 100 80", RuleSet::Fide).expect("legal");

@@ -15,7 +15,7 @@ pub const MAX_TIME: Duration = Duration::from_secs(366 * 86_400);
 /// One day, the unit of correspondence time controls.
 pub const DAY: Duration = Duration::from_secs(86_400);
 
-/// The bonus a player gets with each move of a period (FIDE 6.3.a, 6.3.b).
+/// The bonus a player gets with each move of a period (FIDE 6.3.1, 6.3.2).
 ///
 /// # Examples
 ///
@@ -36,7 +36,7 @@ pub enum Bonus {
     Increment(Duration),
     /// Bronstein delay: the time used on a move, up to the delay, is given back.
     Bronstein(Duration),
-    /// Simple delay ("time delay mode", FIDE 6.3.b): the main time does not run
+    /// Simple delay ("time delay mode", FIDE 6.3.2): the main time does not run
     /// until the delay has passed.
     Delay(Duration),
 }
@@ -115,7 +115,7 @@ impl Period {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Limit {
-    /// One or more periods; time saved in one carries to the next (FIDE 6.3.b).
+    /// One or more periods; time saved in one carries to the next (FIDE 6.3.2).
     Periods(Vec<Period>),
     /// The same budget for every move; unused time is not carried.
     PerMove(Duration),

@@ -7,7 +7,7 @@
 //! control  := "-" | time "/move" | period ("," period)*
 //! period   := [count "/"] time [bonus]
 //! bonus    := "+" time            Fischer increment
-//!           | " d" time           simple delay (FIDE 6.3.b)
+//!           | " d" time           simple delay (FIDE 6.3.2)
 //!           | " b" time           Bronstein delay
 //! time     := ["-"] digits [unit]  unit: s, m, h, d (days)
 //! ```

@@ -214,7 +214,7 @@ proptest! {
                     prop_assert!(after <= before + bonus + transition,
                         "after {:?} > before {:?} + bonus {:?} + transition {:?}", after, before, bonus, transition);
                     if matches!(p.map(|p| p.bonus), Some(Bonus::Delay(_)) | Some(Bonus::None)) && transition.is_zero() {
-                        prop_assert!(after <= before, "a delay never adds time (FIDE 6.3.b)");
+                        prop_assert!(after <= before, "a delay never adds time (FIDE 6.3.2)");
                     }
                 }
                 other => prop_assert!(false, "unexpected {:?}", other),

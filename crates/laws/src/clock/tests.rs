@@ -33,7 +33,7 @@ fn press(clock: &mut Clock, now: Duration) -> Press {
 
 #[test]
 fn human_forms() {
-    // FIDE 6.3.a: the controls must be specified in advance; these are the usual ways.
+    // FIDE 6.3.1: the controls must be specified in advance; these are the usual ways.
     for (text, normal, pgn) in [
         ("5+3", "5+3", Some("300+3")),
         ("3+2", "3+2", Some("180+2")),
@@ -187,7 +187,7 @@ fn only_one_clock_runs_and_white_starts() {
 
 #[test]
 fn a_delay_never_adds_time() {
-    // FIDE 6.3.b: in delay mode the main time does not change if the player
+    // FIDE 6.3.2: in delay mode the main time does not change if the player
     // presses before the delay has passed, however much of it was used.
     let mut c = Clock::new(tc("5 d3"), s(0));
     let p = press(&mut c, s(1));
@@ -203,7 +203,7 @@ fn a_delay_never_adds_time() {
 
 #[test]
 fn bronstein_gives_back_at_most_the_delay() {
-    // FIDE 6.3.b (Bronstein mode, glossary): the time used, up to the delay, is given back.
+    // FIDE 6.3.2 (Bronstein mode, glossary): the time used, up to the delay, is given back.
     let mut c = Clock::new(tc("60 b10"), s(0));
     assert_eq!(press(&mut c, s(4)).time_left, Some(min(60)));
     assert_eq!(press(&mut c, s(34)).time_left, Some(min(60) - s(20)));
@@ -213,14 +213,14 @@ fn bronstein_gives_back_at_most_the_delay() {
 
 #[test]
 fn fischer_increment_is_added_after_each_move() {
-    // FIDE 6.3.a: an increment for each move.
+    // FIDE 6.3.1: an increment for each move.
     let mut c = Clock::new(tc("3+2"), s(0));
     assert_eq!(press(&mut c, s(10)).time_left, Some(s(172)));
 }
 
 #[test]
 fn the_bonus_is_the_current_periods() {
-    // FIDE 6.3.a, 6.3.b: each period has its own bonus, of any kind.
+    // FIDE 6.3.1, 6.3.2: each period has its own bonus, of any kind.
     for (text, bonus) in [
         ("3+2", s(2)),
         ("60 b10", s(10)),
@@ -246,7 +246,7 @@ fn the_bonus_is_the_current_periods() {
 
 #[test]
 fn at_move_40_the_next_period_is_added_and_saved_time_kept() {
-    // FIDE 6.3.b: time saved in one period is added to the next.
+    // FIDE 6.3.2: time saved in one period is added to the next.
     let mut c = Clock::new(tc("40/90+30, 30+30"), s(0));
     let mut now = s(0);
     for _ in 0..39 {
@@ -269,7 +269,7 @@ fn at_move_40_the_next_period_is_added_and_saved_time_kept() {
 
 #[test]
 fn three_period_control_adds_each_period() {
-    // FIDE 6.3.b: "40/120, 20/60, 30".
+    // FIDE 6.3.2: "40/120, 20/60, 30".
     let mut c = Clock::new(tc("40/120, 20/60, 30"), s(0));
     let mut now = s(0);
     for _ in 0..60 {
@@ -315,7 +315,7 @@ fn both_flags_in_the_last_period_is_a_draw() {
 
 #[test]
 fn both_flags_in_an_earlier_period_the_game_goes_on() {
-    // FIDE 6.11.a: both flags fallen in a period that is not the last: the game goes on.
+    // FIDE 6.11.1: both flags fallen in a period that is not the last: the game goes on.
     let mut c = Clock::new(tc("2/1, 30"), s(0));
     press(&mut c, s(61)); // White's flag falls in period 1, move 1
     assert_eq!(
@@ -333,7 +333,7 @@ fn both_flags_in_an_earlier_period_the_game_goes_on() {
 
 #[test]
 fn the_arbiters_stop_freezes_both_clocks() {
-    // FIDE 6.12.a: the arbiter stops the clocks; 6.12.c: and decides when play resumes.
+    // FIDE 6.12.1: the arbiter stops the clocks; 6.12.3: and decides when play resumes.
     let mut c = Clock::new(tc("5+3"), s(0));
     press(&mut c, s(10));
     c.stop(s(20));
@@ -351,7 +351,7 @@ fn the_arbiters_stop_freezes_both_clocks() {
 
 #[test]
 fn arbiter_adjusts_times_and_the_move_counter() {
-    // FIDE 6.10.b: the arbiter adjusts times and the move counter.
+    // FIDE 6.10.2: the arbiter adjusts times and the move counter.
     let mut c = Clock::new(tc("40/90+30, 30+30"), s(0));
     c.stop(s(100));
     c.set_time(White, min(50), s(100));
@@ -371,7 +371,7 @@ fn arbiter_adjusts_times_and_the_move_counter() {
 
 #[test]
 fn arbiter_time_raises_a_fallen_flag() {
-    // FIDE 6.10.b
+    // FIDE 6.10.2
     let mut c = Clock::new(tc("1+0"), s(0));
     assert_eq!(c.flag(s(70)), Flag::Fallen(White));
     c.stop(s(70));

@@ -252,7 +252,7 @@ impl Clock {
         self.stopped
     }
 
-    /// The move counter of a player (FIDE 6.10.b).
+    /// The move counter of a player (FIDE 6.10.2).
     ///
     /// # Examples
     ///
@@ -310,7 +310,7 @@ impl Clock {
     }
 
     /// The per-move bonus of the player's current period: the Fischer
-    /// increment, or the Bronstein or simple delay (FIDE 6.3.a, 6.3.b; see
+    /// increment, or the Bronstein or simple delay (FIDE 6.3.1, 6.3.2; see
     /// [`Bonus::amount`]). Zero for a period without a bonus, fixed time
     /// per move, a sandclock or no clock.
     ///
@@ -337,7 +337,7 @@ impl Clock {
     }
 
     /// Whether the player is in the last period, the one in which all the
-    /// remaining moves must be made (FIDE 6.11.b). A repeating last period
+    /// remaining moves must be made (FIDE 6.11.2). A repeating last period
     /// (`10/50d`) never is; fixed time per move always is.
     ///
     /// # Examples
@@ -447,7 +447,7 @@ impl Clock {
     /// use shakmaty::Color;
     ///
     /// let clock = Clock::new("5 d3".parse()?, Duration::ZERO);
-    /// // FIDE 6.3.b: the main time does not run during the delay.
+    /// // FIDE 6.3.2: the main time does not run during the delay.
     /// assert_eq!(clock.remaining(Color::White, Duration::from_secs(3)), Some(Duration::from_secs(300)));
     /// assert_eq!(clock.remaining(Color::White, Duration::from_secs(4)), Some(Duration::from_secs(299)));
     /// assert_eq!(Clock::new(TimeControl::no_clock(), Duration::ZERO).remaining(Color::White, Duration::ZERO), None);
@@ -532,7 +532,7 @@ impl Clock {
     /// The player on turn completes a move and presses the clock: their
     /// time stops, the bonus of the period is applied, the move counter goes
     /// up, the next period's time is added when the period's moves are
-    /// completed (time saved carries over, FIDE 6.3.b), and the opponent's
+    /// completed (time saved carries over, FIDE 6.3.2), and the opponent's
     /// clock starts.
     ///
     /// # Errors
@@ -616,7 +616,7 @@ impl Clock {
         })
     }
 
-    /// The arbiter stops both clocks (FIDE 6.12.a). Stopping stopped clocks
+    /// The arbiter stops both clocks (FIDE 6.12.1). Stopping stopped clocks
     /// does nothing.
     ///
     /// # Examples
@@ -641,7 +641,7 @@ impl Clock {
         }
     }
 
-    /// The arbiter starts the clocks again (FIDE 6.12.c): the clock of the
+    /// The arbiter starts the clocks again (FIDE 6.12.3): the clock of the
     /// player on turn runs from `now`. Starting running clocks does nothing.
     ///
     /// # Examples
@@ -665,7 +665,7 @@ impl Clock {
         }
     }
 
-    /// The arbiter sets a player's time to `left` at `now` (FIDE 6.10.b).
+    /// The arbiter sets a player's time to `left` at `now` (FIDE 6.10.2).
     /// A positive time raises a fallen flag. Does nothing without a clock.
     ///
     /// # Examples
@@ -698,7 +698,7 @@ impl Clock {
         }
     }
 
-    /// The arbiter adds time to a player (FIDE 6.10.b; penalty time, see
+    /// The arbiter adds time to a player (FIDE 6.10.2; penalty time, see
     /// [`penalty_time`]).
     ///
     /// # Examples
@@ -721,7 +721,7 @@ impl Clock {
         }
     }
 
-    /// The arbiter sets a player's move counter (FIDE 6.10.b); the period
+    /// The arbiter sets a player's move counter (FIDE 6.10.2); the period
     /// follows the counter. Times are not changed: set them with
     /// [`Clock::set_time`].
     ///
