@@ -74,13 +74,28 @@ pub struct GameSocket {
 }
 
 impl GameSocket {
-    /// Opens `/ws/{game}?token={token}` at `host`.
+    /// Opens `/ws/{game}` at `host` and says hello with `token` (empty
+    /// for a spectator), as the page does.
     ///
     /// # Errors
     ///
     /// When the connection or the upgrade fails.
     pub async fn connect(host: &str, game: &str, token: &str) -> Result<GameSocket, ClientError> {
-        let url = format!("ws://{host}/ws/{game}?token={token}");
+        let mut socket = GameSocket::open(host, game).await?;
+        let token = (!token.is_empty()).then_some(token);
+        socket
+            .send(&serde_json::json!({"t": "hello", "token": token}))
+            .await?;
+        Ok(socket)
+    }
+
+    /// Opens `/ws/{game}` at `host` without saying anything yet.
+    ///
+    /// # Errors
+    ///
+    /// When the connection or the upgrade fails.
+    pub async fn open(host: &str, game: &str) -> Result<GameSocket, ClientError> {
+        let url = format!("ws://{host}/ws/{game}");
         let config = WebSocketConfig::default()
             .read_buffer_size(BUFFER)
             .write_buffer_size(0);

@@ -38,6 +38,26 @@ impl From<Claim> for rochade_laws::ClaimKind {
     }
 }
 
+/// Why the server closed a game that nobody finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// Nobody took the friend's seat in time.
+    Unjoined,
+    /// Nothing happened in the game for too long.
+    Idle,
+}
+
+impl CloseReason {
+    /// The reason's snake_case name, as in the protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CloseReason::Unjoined => "unjoined",
+            CloseReason::Idle => "idle",
+        }
+    }
+}
+
 /// One accepted action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "e", rename_all = "snake_case")]
@@ -75,6 +95,11 @@ pub enum Event {
     },
     /// A flag was seen fallen (6.9, 6.11).
     Flag,
+    /// The server ended a game nobody finished; no result.
+    Close {
+        /// Why.
+        reason: CloseReason,
+    },
     /// A take-back request or its answer.
     Takeback {
         /// Who acted.

@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::error::{ActionError, ErrorCode};
+use crate::limits::ClientAddr;
 use crate::room::Command;
 use crate::rooms::Shared;
 use crate::setup::{GameSetup, Mode, NewGame, Side};
@@ -42,12 +43,14 @@ struct Created {
 /// `POST /api/games`.
 pub async fn create(
     State(shared): State<Arc<Shared>>,
+    ClientAddr(from): ClientAddr,
     body: Bytes,
 ) -> Result<Response, ActionError> {
-    let request: NewGame = serde_json::from_slice(&body)
-        .map_err(|e| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}")))?;
-    let setup = GameSetup::from_request(&request)?;
-    shared.create(setup.clone()).await?;
+    let bad = |e: String| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}"));
+    let value = crate::json::strict_slice(&body).map_err(bad)?;
+    let request: NewGame = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    let setup = GameSetup::from_request(&request, &shared.limits)?;
+    shared.create(setup.clone(), from).await?;
     let (color, token) = match setup.creator {
         None => ("both", setup.white_token.clone()),
         Some(Side::White) => ("white", setup.white_token.clone()),
@@ -135,8 +138,10 @@ pub struct ControlQuery {
 /// `GET /api/timecontrol?tc=5%2B3`: the control as `rochade timecontrol`
 /// prints it.
 pub async fn timecontrol(
+    State(shared): State<Arc<Shared>>,
     axum::extract::Query(query): axum::extract::Query<ControlQuery>,
 ) -> Result<Response, ActionError> {
+    crate::setup::checked_control(&query.tc, &shared.limits)?;
     let report = crate::timecontrol::report(
         &query.tc,
         rochade_laws::RuleSet::Fide,

@@ -16,16 +16,19 @@
 #![forbid(unsafe_code)]
 
 pub mod assets;
+pub mod clock;
 pub mod error;
 pub mod event;
-pub mod external;
 pub mod http;
+pub mod json;
 pub mod limits;
+pub mod pgn;
 pub mod protocol;
 pub mod record;
 pub mod robot;
 pub mod room;
 pub mod rooms;
+pub mod schedule;
 pub mod setup;
 pub mod state;
 pub mod storage;

@@ -16,6 +16,13 @@ pub const MAX_FRAME: usize = 4096;
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMessage {
+    /// The first message of every socket: who is there. A seat's token
+    /// travels here, never in the URL, so that no proxy logs it.
+    Hello {
+        /// The seat token; none (or null) for a spectator.
+        #[serde(default)]
+        token: Option<String>,
+    },
     /// A move answering the state at `ply`.
     Move {
         /// Half-moves played before it.
@@ -42,6 +49,9 @@ pub enum ClientMessage {
     Claim {
         /// threefold or fifty.
         kind: Claim,
+        /// Half-moves played before the intended move (required with `uci`).
+        #[serde(default)]
+        ply: Option<usize>,
         /// The intended move.
         #[serde(default)]
         uci: Option<String>,
@@ -116,6 +126,7 @@ impl From<TakebackAction> for OfferAction {
 /// assert_eq!(parse(r#"{"t":"ping"}"#), Ok(ClientMessage::Ping));
 /// assert!(parse(r#"{"v":2,"t":"ping"}"#).is_err());
 /// assert!(parse("[1,2").is_err());
+/// assert!(parse(r#"{"t":"ping","t":"resign"}"#).is_err());
 /// ```
 pub fn parse(text: &str) -> Result<ClientMessage, ActionError> {
     if text.len() > MAX_FRAME {
@@ -127,7 +138,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, ActionError> {
             ),
         ));
     }
-    let mut value: serde_json::Value = serde_json::from_str(text)
+    let mut value = crate::json::strict(text)
         .map_err(|e| ActionError::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
     let object = value
         .as_object_mut()

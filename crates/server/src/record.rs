@@ -10,10 +10,10 @@ use rochade_laws::{
     ClaimError, ClaimVerdict, MoveError, NotationError, OfferError, SanStyle, TimedGame,
     TimedMoveError,
 };
-use shakmaty::{Color, Move};
+use shakmaty::{ByColor, Color, Move};
 
 use crate::error::{ActionError, ErrorCode};
-use crate::event::{Event, OfferAction, Timed};
+use crate::event::{CloseReason, Event, OfferAction, Timed};
 use crate::setup::{GameSetup, Mode, Side};
 
 /// One half-move as shown to the players.
@@ -39,10 +39,16 @@ pub struct Record {
     pub timed: TimedGame,
     /// The moves played, one per ply.
     pub plies: Vec<Ply>,
-    /// Abandoned before both sides moved.
+    /// Ended without a result: aborted before both sides moved, or
+    /// closed by the server.
     pub aborted: bool,
-    /// Which seats are taken (white, black).
-    pub seated: [bool; 2],
+    /// Why the server closed the game, if it did.
+    pub closed: Option<CloseReason>,
+    /// Which seats are taken.
+    pub seated: ByColor<bool>,
+    /// How many plies had been played when each player last asked for
+    /// something (a draw, a take-back): one request per move.
+    pub asked: Asked,
     /// A pending take-back request.
     pub takeback: Option<Color>,
     /// A pending rematch offer.
@@ -51,12 +57,21 @@ pub struct Record {
     pub rematch: Option<String>,
 }
 
-/// The index of a colour in `[white, black]` arrays.
-pub fn index(c: Color) -> usize {
-    match c {
-        Color::White => 0,
-        Color::Black => 1,
-    }
+/// The ply count at each player's last request of each kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// Draw offers (9.1).
+    pub draw: ByColor<Option<usize>>,
+    /// Take-back requests.
+    pub takeback: ByColor<Option<usize>>,
+    /// Rematch offers: each player offers once.
+    pub rematch: ByColor<bool>,
+}
+
+/// Whether `color` has moved since the ply count was `then` (`now` plies
+/// played; White plays the even plies).
+pub fn moved_since(color: Color, then: usize, now: usize) -> bool {
+    (then..now).any(|ply| Color::from_white(ply % 2 == 0) == color)
 }
 
 /// A refusal with `code`.
@@ -90,11 +105,11 @@ impl Record {
             (Mode::Friend, Some(creator)) => {
                 // The clocks start once the friend takes the other seat.
                 timed.clock_mut().stop(Duration::ZERO);
-                let mut seated = [false; 2];
-                seated[index(creator.into())] = true;
+                let mut seated = ByColor::new_with(|_| false);
+                seated[Color::from(creator)] = true;
                 seated
             }
-            _ => [true; 2],
+            _ => ByColor::new_with(|_| true),
         };
         Ok(Record {
             setup,
@@ -102,7 +117,9 @@ impl Record {
             timed,
             plies: Vec::new(),
             aborted: false,
+            closed: None,
             seated,
+            asked: Asked::default(),
             takeback: None,
             rematch_offer: None,
             rematch: None,
@@ -157,7 +174,7 @@ impl Record {
     /// use rochade_server::setup::{GameSetup, NewGame};
     ///
     /// let req: NewGame = serde_json::from_str(r#"{"opponent":"local","time_control":"1+0"}"#)?;
-    /// let mut record = Record::new(GameSetup::from_request(&req)?)?;
+    /// let mut record = Record::new(GameSetup::from_request(&req, &Default::default())?)?;
     /// record.apply(Timed { at: 500, event: Event::Move { uci: "e2e4".into() } })?;
     /// assert_eq!(record.plies[0].san, "e4");
     /// assert!(record.apply(Timed { at: 900, event: Event::Move { uci: "e2e4".into() } }).is_err());
@@ -167,7 +184,12 @@ impl Record {
         let at = Duration::from_millis(event.at);
         match &event.event {
             Event::Move { uci } => self.play(uci, at)?,
-            Event::Draw { color, action } => self.draw(*color, *action, at)?,
+            Event::Draw { color, action } => {
+                self.draw(*color, *action, at)?;
+                if *action == OfferAction::Offer {
+                    self.asked.draw[Color::from(*color)] = Some(self.plies.len());
+                }
+            }
             Event::Claim { color, kind, uci } => {
                 self.ensure_ongoing()?;
                 let intended = uci.as_deref().map(|u| self.read(u)).transpose()?;
@@ -206,6 +228,12 @@ impl Record {
                 self.aborted = true;
                 self.timed.clock_mut().stop(at);
             }
+            Event::Close { reason } => {
+                self.ensure_ongoing()?;
+                self.aborted = true;
+                self.closed = Some(*reason);
+                self.timed.clock_mut().stop(at);
+            }
             Event::Flag => {
                 if self.timed.observe_flag(at).is_none() {
                     return Err(refuse(ErrorCode::NotAllowed, "no flag has fallen"));
@@ -214,11 +242,11 @@ impl Record {
             Event::Takeback { color, action } => self.takeback((*color).into(), *action, at)?,
             Event::Seat { color } => {
                 let color: Color = (*color).into();
-                if self.seated[index(color)] {
+                if self.seated[color] {
                     return Err(refuse(ErrorCode::SeatTaken, "the seat is already taken"));
                 }
-                self.seated[index(color)] = true;
-                if self.seated == [true; 2] && !self.is_over() {
+                self.seated[color] = true;
+                if self.seated.iter().all(|s| *s) && !self.is_over() {
                     self.timed.clock_mut().start(at);
                 }
             }
@@ -342,6 +370,7 @@ impl Record {
                     ));
                 }
                 self.takeback = Some(color);
+                self.asked.takeback[color] = Some(self.plies.len());
             }
             OfferAction::Decline => match self.takeback {
                 Some(by) if by != color => self.takeback = None,
@@ -373,6 +402,15 @@ impl Record {
         }
         rebuilt.events = std::mem::take(&mut self.events);
         rebuilt.seated = self.seated;
+        rebuilt.asked = std::mem::take(&mut self.asked);
+        for asked in rebuilt
+            .asked
+            .draw
+            .iter_mut()
+            .chain(rebuilt.asked.takeback.iter_mut())
+        {
+            *asked = asked.map(|then| then.min(keep));
+        }
         *self = rebuilt;
         Ok(())
     }
@@ -405,6 +443,7 @@ impl Record {
                     ));
                 }
                 self.rematch_offer = Some(color);
+                self.asked.rematch[color] = true;
             }
             OfferAction::Decline => match self.rematch_offer {
                 Some(by) if by != color => self.rematch_offer = None,
@@ -422,14 +461,19 @@ impl Record {
     }
 }
 
+/// A new game from the JSON of a creation request, for tests.
+#[cfg(test)]
+pub(crate) fn test_record(body: &str) -> Record {
+    let req: crate::setup::NewGame = serde_json::from_str(body).expect("request");
+    Record::new(GameSetup::from_request(&req, &Default::default()).expect("setup")).expect("record")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::NewGame;
 
     fn record(body: &str) -> Record {
-        let req: NewGame = serde_json::from_str(body).expect("request");
-        Record::new(GameSetup::from_request(&req).expect("setup")).expect("record")
+        test_record(body)
     }
 
     fn mv(at: u64, uci: &str) -> Timed {
@@ -457,7 +501,7 @@ mod tests {
         r.apply(mv(10_000, "e2e4")).expect("legal");
         r.apply(mv(30_000, "e7e5")).expect("legal");
         let at = Duration::from_secs(40);
-        let before = [Color::White, Color::Black].map(|c| r.timed.clock().remaining(c, at));
+        let before = ByColor::new_with(|c| r.timed.clock().remaining(c, at));
         let tb = |color, action| Timed {
             at: 40_000,
             event: Event::Takeback { color, action },
@@ -468,7 +512,7 @@ mod tests {
             .expect("accept");
         assert_eq!(r.plies.len(), 1);
         assert_eq!(r.turn(), Color::Black);
-        let after = [Color::White, Color::Black].map(|c| r.timed.clock().remaining(c, at));
+        let after = ByColor::new_with(|c| r.timed.clock().remaining(c, at));
         assert_eq!(before, after);
         let again = Record::replay(r.setup.clone(), r.events.clone()).expect("replays");
         assert_eq!(again.plies, r.plies);

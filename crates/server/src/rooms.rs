@@ -1,20 +1,51 @@
-//! The server's shared handles and the live rooms by game id: a room is
-//! started when a game is created, when the server resumes an unfinished
-//! game, or when someone opens a finished one.
+//! The registry: the handles every part of the server shares, and the
+//! rooms that are loaded now. A room is loaded when a game is created or
+//! asked for, and closes itself when nobody has been there for a while;
+//! an unfinished game without a room waits in the [`Scheduler`] for its
+//! next deadline (a flag, an expiry, the robot's move), so stored games
+//! cost nothing while idle, and a restart reads one row per unfinished
+//! game instead of replaying them all.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use tokio::sync::{mpsc, oneshot, watch};
 
+use crate::clock::ServerClock;
 use crate::error::{ActionError, ErrorCode};
-use crate::limits::Limits;
+use crate::limits::{Limits, RateLimiter};
 use crate::record::Record;
-use crate::robot::EngineChoice;
-use crate::room::{self, Command};
-use crate::setup::GameSetup;
+use crate::robot::{EngineChoice, RobotQueue};
+use crate::room::{self, Command, RoomDeps, finish};
+use crate::schedule::Scheduler;
+use crate::setup::{GameSetup, Mode};
 use crate::storage::{Storage, StorageError, WriteOp, Writer, wall_ms};
+
+/// How many times a request follows a room that is just closing.
+const ATTEMPTS: usize = 3;
+
+/// Games loaded at once when many come due together (a restart).
+const LOADS_AT_ONCE: usize = 16;
+
+/// How often finished games past their retention are deleted.
+const PURGE_EVERY: Duration = Duration::from_secs(3600);
+
+/// The most games one purge deletes (one short transaction).
+const PURGE_MOST: usize = 1000;
+
+/// A loaded room.
+#[derive(Debug)]
+struct Live {
+    /// Its queue.
+    tx: mpsc::Sender<Command>,
+    /// The address its game was created from.
+    origin: Option<IpAddr>,
+    /// Whether the robot plays in it.
+    robot: bool,
+}
 
 /// What every room and handler shares.
 pub struct Shared {
@@ -22,16 +53,24 @@ pub struct Shared {
     pub storage: Arc<dyn Storage>,
     /// Writes, group-committed.
     pub writer: Writer,
-    /// The robot's engine.
-    pub engine: EngineChoice,
+    /// The robot's searches.
+    pub robots: RobotQueue,
     /// What one visitor may ask.
     pub limits: Arc<Limits>,
+    /// The server's time.
+    pub clock: Arc<ServerClock>,
+    /// Deadlines of the games without a room.
+    pub schedule: Arc<Scheduler>,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
-    /// Live rooms.
-    rooms: Mutex<HashMap<String, mpsc::Sender<Command>>>,
-    /// How far every game's time line has been moved forward by hand.
-    skew: watch::Sender<Duration>,
+    /// Messages per seat token.
+    pub token_messages: RateLimiter<String>,
+    /// Messages per address.
+    pub address_messages: RateLimiter<IpAddr>,
+    /// Games created per address.
+    creations: RateLimiter<IpAddr>,
+    /// Loaded rooms.
+    rooms: Mutex<HashMap<String, Live>>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -40,123 +79,235 @@ impl std::fmt::Debug for Shared {
     }
 }
 
-/// How many times a request follows a room that is just closing.
-const ATTEMPTS: usize = 3;
-
 impl Shared {
-    /// Handles over `storage`.
+    /// Handles over `storage`; starts the robot's workers (so it must be
+    /// called within a tokio runtime).
     pub fn new(
         storage: Arc<dyn Storage>,
         engine: EngineChoice,
         limits: Limits,
         shutdown: watch::Receiver<bool>,
     ) -> Arc<Shared> {
+        let robots = RobotQueue::start(
+            engine,
+            limits.robot_workers,
+            limits.robot_queue,
+            limits.robot_think,
+        );
+        let per_second = f64::from(limits.messages_per_second);
+        let per_minute = f64::from(limits.games_per_minute);
         Arc::new(Shared {
-            limits: Arc::new(limits),
             writer: Writer::start(storage.clone()),
             storage,
-            engine,
+            robots,
+            clock: Arc::new(ServerClock::new()),
+            schedule: Arc::new(Scheduler::default()),
             shutdown,
+            token_messages: RateLimiter::new(per_second, per_second),
+            address_messages: RateLimiter::new(per_second * 5.0, per_second * 5.0),
+            creations: RateLimiter::new(per_minute / 60.0, per_minute),
+            limits: Arc::new(limits),
             rooms: Mutex::new(HashMap::new()),
-            skew: watch::Sender::new(Duration::ZERO),
         })
     }
 
-    /// Moves the time line of every live game forward by `by`, as if that
-    /// much time had passed: for tests and simulations of long games (a
-    /// 1+0 game runs out of time without waiting a minute).
+    /// Moves the server's time forward by `by`, as if that much had
+    /// passed: for tests and simulations of long games (a 1+0 game runs
+    /// out of time without waiting a minute).
     pub fn advance_clocks(&self, by: Duration) {
-        self.skew.send_modify(|skew| *skew += by);
+        self.clock.advance(by);
     }
 
-    /// The hand-made advance so far, and its changes.
-    pub fn skew(&self) -> watch::Receiver<Duration> {
-        self.skew.subscribe()
-    }
-
-    /// The number of live rooms.
+    /// The number of loaded rooms.
     pub fn live(&self) -> usize {
         self.rooms.lock().map_or(0, |r| r.len())
     }
 
-    /// Starts the room of a game already stored.
-    pub fn adopt(self: &Arc<Self>, record: Record, offset: Duration) -> mpsc::Sender<Command> {
-        let id = record.setup.id.clone();
-        let tx = room::spawn(record, offset, self.clone());
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(id, tx.clone());
+    /// The handles a room gets.
+    fn deps(&self) -> RoomDeps {
+        RoomDeps {
+            storage: self.storage.clone(),
+            writer: self.writer.clone(),
+            robots: self.robots.clone(),
+            clock: self.clock.clone(),
+            schedule: self.schedule.clone(),
+            limits: self.limits.clone(),
+            shutdown: self.shutdown.clone(),
         }
+    }
+
+    /// Starts the room of a stored game; the registry forgets it when it
+    /// closes.
+    fn start(self: &Arc<Self>, record: Record, epoch: u64) -> mpsc::Sender<Command> {
+        let id = record.setup.id.clone();
+        let live = |tx| Live {
+            tx,
+            origin: record.setup.origin,
+            robot: record.setup.mode == Mode::Robot,
+        };
+        let (tx, task) = room::spawn(record.clone(), epoch, self.deps());
+        self.schedule.remove(&id);
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(id.clone(), live(tx.clone()));
+        }
+        let registry = Arc::downgrade(self);
+        let closed = tx.clone();
+        tokio::spawn(async move {
+            let _ = task.await;
+            if let Some(registry) = registry.upgrade() {
+                registry.forget_closed(&id, &closed);
+            }
+        });
         tx
     }
 
-    /// A room is closing.
-    pub fn forget(&self, id: &str) {
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.remove(id);
+    /// Checks the limits of address `from` for a new game `setup`.
+    fn admit(&self, setup: &GameSetup, from: IpAddr) -> Result<(), ActionError> {
+        if !self.creations.allow(&from) {
+            return Err(ActionError::new(
+                ErrorCode::TooManyRequests,
+                format!(
+                    "more than {} new games a minute from one address: wait a little",
+                    self.limits.games_per_minute
+                ),
+            ));
         }
-    }
-
-    /// Stores a new game and starts its room.
-    ///
-    /// # Errors
-    ///
-    /// When the setup is impossible or cannot be stored.
-    pub async fn create(self: &Arc<Self>, setup: GameSetup) -> Result<(), ActionError> {
-        let record = Record::new(setup.clone())?;
-        self.writer
-            .write(vec![WriteOp::Create {
-                setup: Box::new(setup),
-                epoch: wall_ms(),
-            }])
-            .await?;
-        self.adopt(record, Duration::ZERO);
+        if setup.mode == Mode::Robot {
+            let playing = self.rooms.lock().map_or(0, |rooms| {
+                rooms
+                    .values()
+                    .filter(|live| live.robot && live.origin == Some(from))
+                    .count()
+            });
+            if playing >= self.limits.robot_games_per_address {
+                return Err(ActionError::new(
+                    ErrorCode::TooManyGames,
+                    format!(
+                        "{playing} games against the robot are open from this address: \
+                         finish or close one first"
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 
-    /// Resumes every unfinished game; the clocks were stopped from the
-    /// moment the server was last known to run (6.12). Returns how many.
+    /// Stores a new game created from address `from` and starts its room.
     ///
     /// # Errors
     ///
-    /// When storage fails or a stored game no longer replays.
+    /// `too_many_requests` or `too_many_games` over the limits of the
+    /// address; `internal` when the game cannot be stored.
+    pub async fn create(
+        self: &Arc<Self>,
+        mut setup: GameSetup,
+        from: IpAddr,
+    ) -> Result<(), ActionError> {
+        self.admit(&setup, from)?;
+        setup.origin = Some(from);
+        let record = Record::new(setup.clone())?;
+        let epoch = self.clock.now_ms();
+        self.writer
+            .write(vec![WriteOp::Create {
+                setup: Box::new(setup),
+                epoch,
+                wake_at: finish::wake_at(&record, 0, &self.limits),
+            }])
+            .await?;
+        self.start(record, epoch);
+        Ok(())
+    }
+
+    /// After a start: every unfinished game's time line resumes where it
+    /// stopped, the clocks stopped from the moment the server was last
+    /// known to run (6.12), and its next deadline goes to the scheduler;
+    /// then the scheduler and the retention sweep start. Reads one row
+    /// per game and loads none. Returns how many games are unfinished.
+    ///
+    /// # Errors
+    ///
+    /// When storage fails.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ActionError> {
         let storage = self.storage.clone();
-        let loaded = tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
-            let alive = storage.last_alive()?;
-            let mut games = Vec::new();
-            for id in storage.unfinished()? {
-                if let Some(game) = storage.load(&id)? {
-                    games.push(game);
-                }
-            }
-            Ok((alive, games))
+        let (alive, games) = tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
+            Ok((storage.last_alive()?, storage.unfinished()?))
         })
         .await
         .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??;
-        let (alive, games) = loaded;
-        let now = wall_ms();
-        let mut ops = Vec::new();
-        let mut records = Vec::new();
-        for game in games {
-            let record = Record::replay(game.setup, game.events)?;
-            let at = room::resume_point(&record, game.epoch, alive);
+        let now = self.clock.now_ms();
+        let mut ops = Vec::with_capacity(games.len());
+        for game in &games {
+            // 6.12: the clocks stopped when the server was last known to run.
+            let ran = alive.map_or(0, |alive| alive.saturating_sub(game.epoch));
+            let epoch = now.saturating_sub(ran.max(game.last_at));
             ops.push(WriteOp::Epoch {
-                game: record.setup.id.clone(),
-                epoch: now.saturating_sub(at.as_millis() as u64),
+                game: game.id.clone(),
+                epoch,
             });
-            records.push((record, at));
+            let wake = game.wake_at.unwrap_or(game.last_at);
+            self.schedule.set(&game.id, epoch.saturating_add(wake));
         }
         self.writer.write(ops).await?;
-        let count = records.len();
-        for (record, at) in records {
-            self.adopt(record, at);
+        tokio::spawn(self.clone().run_scheduler());
+        tokio::spawn(self.clone().run_purge());
+        Ok(games.len())
+    }
+
+    /// Loads the games whose deadline has come, until the server stops.
+    async fn run_scheduler(self: Arc<Self>) {
+        let mut shutdown = self.shutdown.clone();
+        let mut skew = self.clock.changes();
+        loop {
+            let next = self.schedule.next().map(|at| self.clock.instant_of(at));
+            tokio::select! {
+                () = async {
+                    match next {
+                        Some(at) => tokio::time::sleep_until(at).await,
+                        None => std::future::pending().await,
+                    }
+                } => {}
+                () = self.schedule.earlier() => continue,
+                _ = skew.changed() => {}
+                _ = shutdown.changed() => return,
+            }
+            let due = self.schedule.due(self.clock.now_ms());
+            futures_util::stream::iter(due)
+                .for_each_concurrent(LOADS_AT_ONCE, |id| {
+                    let registry = self.clone();
+                    async move {
+                        if let Err(e) = registry.ask(&id, |reply| Command::Wake { reply }).await {
+                            eprintln!("rochade serve: game {id} could not be looked at: {e}");
+                        }
+                    }
+                })
+                .await;
         }
-        Ok(count)
+    }
+
+    /// Deletes finished games past their retention, every hour.
+    async fn run_purge(self: Arc<Self>) {
+        let mut shutdown = self.shutdown.clone();
+        loop {
+            let now = wall_ms();
+            let before = |keep: Duration| now.saturating_sub(keep.as_millis() as u64);
+            let purge = WriteOp::Purge {
+                aborted_before: before(self.limits.retain_aborted),
+                finished_before: self.limits.retain_finished.map(before),
+                most: PURGE_MOST,
+            };
+            if let Err(e) = self.writer.write(vec![purge]).await {
+                eprintln!("rochade serve: deleting old games: {e}");
+            }
+            tokio::select! {
+                () = tokio::time::sleep(PURGE_EVERY) => {}
+                _ = shutdown.changed() => return,
+            }
+        }
     }
 
     /// The room of game `id`, loading it if needed.
     async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
-        if let Some(tx) = self.rooms.lock().ok().and_then(|r| r.get(id).cloned()) {
+        if let Some(tx) = self.loaded(id) {
             return Ok(tx);
         }
         let storage = self.storage.clone();
@@ -165,12 +316,19 @@ impl Shared {
             .await
             .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??
             .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no game {id}")))?;
-        if let Some(tx) = self.rooms.lock().ok().and_then(|r| r.get(id).cloned()) {
+        if let Some(tx) = self.loaded(id) {
             return Ok(tx);
         }
         let record = Record::replay(stored.setup, stored.events)?;
-        let at = Duration::from_millis(record.last_at());
-        Ok(self.adopt(record, at))
+        Ok(self.start(record, stored.epoch))
+    }
+
+    /// The queue of game `id`'s room, if it is loaded.
+    fn loaded(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+        self.rooms
+            .lock()
+            .ok()
+            .and_then(|r| r.get(id).map(|live| live.tx.clone()))
     }
 
     /// Sends a command made by `make` to the room of `id` and waits for the
@@ -205,15 +363,15 @@ impl Shared {
     /// Forgets a room whose queue is closed.
     fn forget_closed(&self, id: &str, tx: &mpsc::Sender<Command>) {
         if let Ok(mut rooms) = self.rooms.lock()
-            && rooms.get(id).is_some_and(|t| t.same_channel(tx))
+            && rooms.get(id).is_some_and(|live| live.tx.same_channel(tx))
         {
             rooms.remove(id);
         }
     }
 
-    /// Tells a room without waiting (used when a socket closes).
+    /// Tells a loaded room without waiting (used when a socket closes).
     pub fn tell(&self, id: &str, command: Command) {
-        if let Some(tx) = self.rooms.lock().ok().and_then(|r| r.get(id).cloned()) {
+        if let Some(tx) = self.loaded(id) {
             tokio::spawn(async move {
                 let _ = tx.send(command).await;
             });

@@ -5,12 +5,13 @@
 use rand::Rng;
 use rand::distr::{Alphanumeric, SampleString};
 use rochade_engine::robot::Level;
-use rochade_laws::clock::TimeControl;
+use rochade_laws::clock::{Limit, TimeControl};
 use rochade_laws::{Game, RuleSet};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::error::{ActionError, ErrorCode};
+use crate::limits::Limits;
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +76,47 @@ pub struct NewGame {
     pub casual: bool,
 }
 
+/// Reads a time control within the server's limits on its text and its
+/// number of periods.
+///
+/// # Errors
+///
+/// [`ErrorCode::BadRequest`] saying which limit the text is over, or why
+/// it does not read as a time control.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::limits::Limits;
+/// use rochade_server::setup::checked_control;
+/// let limits = Limits::default();
+/// assert!(checked_control("40/90+30, 30+30", &limits).is_ok());
+/// let many = vec!["1/60"; 6].join(", ");
+/// assert!(checked_control(&many, &limits).is_err());
+/// ```
+pub fn checked_control(text: &str, limits: &Limits) -> Result<TimeControl, ActionError> {
+    let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
+    let chars = text.chars().count();
+    if chars > limits.text {
+        return Err(bad(format!(
+            "time_control: {chars} characters, over the limit of {}",
+            limits.text
+        )));
+    }
+    let control =
+        TimeControl::parse(text).map_err(|e| bad(format!("time_control `{text}`: {e}")))?;
+    if let Limit::Periods(periods) = control.limit()
+        && periods.len() > limits.periods
+    {
+        return Err(bad(format!(
+            "time_control `{text}`: {} periods, over the limit of {}",
+            periods.len(),
+            limits.periods
+        )));
+    }
+    Ok(control)
+}
+
 /// The default time control of a new game.
 fn default_control() -> String {
     "5+3".to_owned()
@@ -108,6 +150,9 @@ pub struct GameSetup {
     pub invite: Option<String>,
     /// The colour of the creator (`None` in local games).
     pub creator: Option<Side>,
+    /// The address the game was created from (for the limits per visitor).
+    #[serde(default)]
+    pub origin: Option<std::net::IpAddr>,
 }
 
 /// Length of game ids.
@@ -121,8 +166,8 @@ pub fn random_code(len: usize) -> String {
 }
 
 impl GameSetup {
-    /// Checks a creation request and draws what is random (colour, Chess960
-    /// number, id, tokens).
+    /// Checks a creation request against `limits` and draws what is random
+    /// (colour, Chess960 number, id, tokens).
     ///
     /// # Errors
     ///
@@ -134,15 +179,14 @@ impl GameSetup {
     /// use rochade_server::setup::{GameSetup, Mode, NewGame};
     /// let body = r#"{"opponent":"local","time_control":"3+2"}"#;
     /// let req: NewGame = serde_json::from_str(body)?;
-    /// let setup = GameSetup::from_request(&req)?;
+    /// let setup = GameSetup::from_request(&req, &Default::default())?;
     /// assert_eq!(setup.mode, Mode::Local);
     /// assert_eq!(setup.white_token, setup.black_token);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_request(req: &NewGame) -> Result<GameSetup, ActionError> {
+    pub fn from_request(req: &NewGame, limits: &Limits) -> Result<GameSetup, ActionError> {
         let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
-        let control = TimeControl::parse(&req.time_control)
-            .map_err(|e| bad(format!("time_control `{}`: {e}", req.time_control)))?;
+        let control = checked_control(&req.time_control, limits)?;
         let color = match req.color.as_deref() {
             None | Some("random") => {
                 if rand::rng().random_bool(0.5) {
@@ -207,6 +251,7 @@ impl GameSetup {
             black_token,
             invite: (req.opponent == Mode::Friend).then(|| random_code(TOKEN_LEN)),
             creator: (req.opponent != Mode::Local).then_some(color),
+            origin: None,
         })
     }
 

@@ -4,14 +4,13 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use rochade_laws::clock::{Limit, TimeControl};
 use rochade_laws::fen::{FenStyle, write as write_fen};
 use rochade_laws::notation::write_uci;
 use rochade_laws::{ClaimKind, RuleSet};
 use serde::Serialize;
-use shakmaty::{Color, Position};
+use shakmaty::{ByColor, Color, Position};
 
-use crate::record::{Ply, Record, index};
+use crate::record::{Ply, Record};
 use crate::setup::{Mode, Side};
 
 /// One player as shown.
@@ -121,20 +120,12 @@ pub struct GameState<'a> {
     pub claimable: Claimable,
     /// The result, once there is one.
     pub outcome: Option<OutcomeState>,
-    /// Abandoned without result.
+    /// Ended without result (aborted, or closed by the server).
     pub aborted: bool,
+    /// Why the server closed the game: `unjoined` or `idle`.
+    pub closed: Option<&'static str>,
     /// The rematch game.
     pub rematch: Option<&'a str>,
-}
-
-/// The bonus per move of `color`'s current period.
-pub fn increment(control: &TimeControl, period: usize) -> Duration {
-    match control.limit() {
-        Limit::Periods(periods) => periods
-            .get(period.min(periods.len().saturating_sub(1)))
-            .map_or(Duration::ZERO, |p| p.bonus.amount()),
-        Limit::PerMove(_) | Limit::NoClock | Limit::Sandclock(_) => Duration::ZERO,
-    }
 }
 
 /// Milliseconds of a duration.
@@ -145,7 +136,7 @@ fn ms(d: Duration) -> u64 {
 impl<'a> GameState<'a> {
     /// The state of `record` at game time `now`; `connected` says which
     /// seats have a socket.
-    pub fn of(record: &'a Record, now: Duration, connected: [bool; 2]) -> GameState<'a> {
+    pub fn of(record: &'a Record, now: Duration, connected: ByColor<bool>) -> GameState<'a> {
         let game = record.timed.game();
         let pos = game.position();
         let over = record.is_over();
@@ -161,7 +152,7 @@ impl<'a> GameState<'a> {
                 white: ms(white),
                 black: ms(black),
                 running: (!over && !clock.is_stopped()).then(|| clock.turn().into()),
-                increment: ms(increment(control, clock.period(clock.turn()))),
+                increment: ms(clock.bonus(clock.turn())),
             }),
             _ => None,
         };
@@ -182,7 +173,7 @@ impl<'a> GameState<'a> {
             Player {
                 kind: if is_robot { "robot" } else { "human" },
                 level: robot.filter(|_| is_robot).map(|(level, _)| level),
-                connected: is_robot || connected[index(color)],
+                connected: is_robot || connected[color],
             }
         };
         GameState {
@@ -219,6 +210,7 @@ impl<'a> GameState<'a> {
                 article: o.reason.article(),
             }),
             aborted: record.aborted,
+            closed: record.closed.map(|c| c.as_str()),
             rematch: record.rematch.as_deref(),
         }
     }

@@ -1,90 +1,100 @@
-//! One WebSocket: the reader takes the player's messages to the room one
-//! at a time; the writer sends states, rematch news and errors. Bad input
-//! gets an error message and nothing else: the socket stays open and the
-//! game is untouched.
+//! One WebSocket. Its first message says who is there
+//! (`{"t":"hello","token":…}`: the seat token never travels in the URL,
+//! where proxies log it); then the reader takes the player's messages to
+//! the room one at a time and the writer sends states, rematch news and
+//! errors. Bad input gets an error message and nothing else: the socket
+//! stays open and the game is untouched. Limits (docs/security.md): the
+//! protocol's frame size (larger frames end the connection), a time to
+//! say hello, an idle time (the server pings; browsers answer by
+//! themselves), and messages per second per seat token and per address,
+//! however many sockets they are spread over.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
-use tokio::time::Instant;
 
 use crate::error::{ActionError, ErrorCode};
+use crate::limits::ClientAddr;
 use crate::protocol::{self, ClientMessage};
 use crate::room::{Command, Out};
 use crate::rooms::Shared;
 use crate::setup::Seats;
 use crate::state;
 
-/// Messages a socket may send per second.
-pub const RATE: u32 = 20;
+/// The read buffer of a socket: room for one message twice over.
+pub const BUFFER: usize = 2 * protocol::MAX_FRAME;
 
-/// The largest frame the socket layer accepts at all; frames between 4 KiB
-/// and this get `too_large`, larger ones end the connection.
-pub const HARD_LIMIT: usize = 1 << 20;
+/// Messages the writer holds for a socket that reads slowly; past that,
+/// direct answers are dropped (states catch up by themselves).
+const SEND_QUEUE: usize = 64;
 
-/// The read buffer of a socket: room for one 4 KiB message.
-pub const BUFFER: usize = 8 * 1024;
-
-/// A per-socket limit of [`RATE`] messages in each one-second window.
-#[derive(Debug)]
-struct RateLimit {
-    /// Start of the window.
-    window: Instant,
-    /// Messages in it.
-    count: u32,
+/// `GET /ws/{id}`: upgrades to the game's WebSocket.
+pub async fn upgrade(
+    upgrade: WebSocketUpgrade,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<String>,
+    ClientAddr(addr): ClientAddr,
+) -> Response {
+    let frame = shared.limits.frame;
+    upgrade
+        .read_buffer_size(BUFFER)
+        .write_buffer_size(0)
+        // The protocol's size: a larger frame ends the connection.
+        .max_message_size(frame)
+        .max_frame_size(frame)
+        .on_upgrade(move |socket| serve_socket(socket, shared, id, addr))
 }
 
-impl RateLimit {
-    /// Whether one more message is allowed now; the second value says
-    /// whether this is the first refusal of the window (worth an error).
-    fn allow(&mut self) -> (bool, bool) {
-        let now = Instant::now();
-        if now.duration_since(self.window) >= Duration::from_secs(1) {
-            self.window = now;
-            self.count = 0;
+/// The first message's token, waiting at most the handshake time.
+async fn hello(
+    stream: &mut SplitStream<WebSocket>,
+    wait: Duration,
+) -> Result<Option<String>, ActionError> {
+    let refuse = |m: &str| ActionError::new(ErrorCode::Handshake, m);
+    let first = tokio::time::timeout(wait, async {
+        loop {
+            match stream.next().await {
+                Some(Ok(Message::Text(text))) => return Some(text),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                _ => return None,
+            }
         }
-        self.count += 1;
-        (self.count <= RATE, self.count == RATE + 1)
+    })
+    .await
+    .map_err(|_| refuse("no hello: a socket's first message says who is there"))?
+    .ok_or_else(|| refuse("the socket closed before its hello"))?;
+    match protocol::parse(first.as_str())? {
+        ClientMessage::Hello { token } => Ok(token.filter(|t| !t.is_empty())),
+        _ => Err(refuse(
+            "the first message must be {\"t\":\"hello\",\"token\":…} (null for a spectator)",
+        )),
     }
 }
 
-/// The query of `/ws/{id}`.
-#[derive(Debug, serde::Deserialize)]
-pub struct SocketQuery {
-    /// The seat token; none for a spectator.
-    #[serde(default)]
-    token: String,
-}
-
-/// `GET /ws/{id}?token=…`: upgrades to the game's WebSocket.
-pub async fn upgrade(
-    upgrade: axum::extract::WebSocketUpgrade,
-    axum::extract::State(shared): axum::extract::State<Arc<Shared>>,
-    axum::extract::Path(id): axum::extract::Path<String>,
-    axum::extract::Query(query): axum::extract::Query<SocketQuery>,
-) -> axum::response::Response {
-    upgrade
-        // Small buffers: thousands of sockets, each message a few KiB.
-        .read_buffer_size(BUFFER)
-        .write_buffer_size(0)
-        .max_message_size(HARD_LIMIT)
-        .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| serve_socket(socket, shared, id, query.token))
-}
-
-/// Serves one socket of game `id` opened with `token`.
-pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, token: String) {
+/// Serves one socket of game `id` from address `addr`.
+pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, addr: IpAddr) {
     let (mut sink, mut stream) = socket.split();
-    let joined = shared
-        .ask(&id, |reply| Command::Join {
-            token: token.clone(),
-            reply,
-        })
-        .await;
-    let joined = match joined {
+    let joined = match hello(&mut stream, shared.limits.handshake).await {
+        Ok(token) => {
+            let token = token.unwrap_or_default();
+            shared
+                .ask(&id, |reply| Command::Join {
+                    token: token.clone(),
+                    reply,
+                })
+                .await
+                .and_then(|joined| joined.map(|joined| (joined, token)))
+        }
+        Err(e) => Err(e),
+    };
+    let (joined, token) = match joined {
         Ok(joined) => joined,
         Err(e) => {
             let _ = sink
@@ -95,77 +105,74 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, to
         }
     };
     let seats = joined.seats;
-    let (tx, mut rx) = mpsc::channel::<String>(64);
-    let _ = tx.send(state::message(&joined.state, seats.as_str())).await;
+    let (tx, mut rx) = mpsc::channel::<String>(SEND_QUEUE);
+    let _ = tx.try_send(state::message(&joined.state, seats.as_str()));
     let mut updates = joined.updates;
     let mut shutdown = shared.shutdown.clone();
     let (room, game) = (shared.clone(), id.clone());
+    let ping_every = shared.limits.socket_idle / 3;
     let writer = tokio::spawn(async move {
+        let mut pings = tokio::time::interval(ping_every);
+        pings.tick().await;
         loop {
-            let text = tokio::select! {
+            let message = tokio::select! {
                 text = rx.recv() => match text {
-                    Some(text) => text,
+                    Some(text) => Message::Text(Utf8Bytes::from(text)),
                     None => break,
                 },
                 update = updates.recv() => match update {
                     Ok(out) => match render(&out, seats) {
-                        Some(text) => text,
+                        Some(text) => Message::Text(Utf8Bytes::from(text)),
                         None => continue,
                     },
                     // Too slow to read every state: the latest one will do.
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         match room.ask(&game, |reply| Command::State { reply }).await {
-                            Ok(json) => state::message(&json, seats.as_str()),
+                            Ok(json) => Message::Text(state::message(&json, seats.as_str()).into()),
                             Err(_) => continue,
                         }
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
+                _ = pings.tick() => Message::Ping(Default::default()),
                 _ = shutdown.changed() => break,
             };
-            if sink
-                .send(Message::Text(Utf8Bytes::from(text)))
-                .await
-                .is_err()
-            {
+            if sink.send(message).await.is_err() {
                 break;
             }
         }
         let _ = sink.close().await;
     });
-    let mut limit = RateLimit {
-        window: Instant::now(),
-        count: 0,
-    };
-    while let Some(Ok(frame)) = stream.next().await {
+    let mut warned = false;
+    let idle = shared.limits.socket_idle;
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout(idle, stream.next()).await {
         let text = match frame {
             Message::Text(text) => text,
-            Message::Binary(bytes) if bytes.len() > protocol::MAX_FRAME => {
-                let e = ActionError::new(ErrorCode::TooLarge, "frame over 4 KiB");
-                let _ = tx.send(protocol::error_message(&e, None)).await;
-                continue;
-            }
             Message::Binary(_) => {
                 let e = ActionError::new(ErrorCode::BadJson, "messages are JSON text frames");
-                let _ = tx.send(protocol::error_message(&e, None)).await;
+                let _ = tx.try_send(protocol::error_message(&e, None));
                 continue;
             }
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        let (allowed, first_refusal) = limit.allow();
-        if !allowed {
-            if first_refusal {
+        if !allowed(&shared, &token, addr) {
+            // One error per burst; the rest of it is dropped.
+            if !warned {
+                warned = true;
                 let e = ActionError::new(
                     ErrorCode::RateLimited,
-                    format!("over {RATE} messages a second: the rest of this second is dropped"),
+                    format!(
+                        "over {} messages a second: the rest are dropped",
+                        shared.limits.messages_per_second
+                    ),
                 );
-                let _ = tx.send(protocol::error_message(&e, None)).await;
+                let _ = tx.try_send(protocol::error_message(&e, None));
             }
             continue;
         }
-        let reply = handle_text(&shared, &id, seats, text.as_str()).await;
-        if let Some(reply) = reply
+        warned = false;
+        if let Some(reply) = handle_text(&shared, &id, seats, text.as_str()).await
             && tx.send(reply).await.is_err()
         {
             break;
@@ -174,6 +181,13 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, to
     drop(tx);
     shared.tell(&id, Command::Leave { seats });
     let _ = writer.await;
+}
+
+/// Whether one more message is allowed for the seat `token` (shared by
+/// all its sockets) and for the address.
+fn allowed(shared: &Shared, token: &str, addr: IpAddr) -> bool {
+    let by_token = token.is_empty() || shared.token_messages.allow(&token.to_owned());
+    by_token && shared.address_messages.allow(&addr)
 }
 
 /// Handles one text frame; returns the direct answer, if any (states come
@@ -188,6 +202,7 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
     }
     let ply = match &message {
         ClientMessage::Move { ply, .. } => Some(*ply),
+        ClientMessage::Claim { ply, .. } => *ply,
         _ => None,
     };
     let result = shared

@@ -3,7 +3,7 @@
 
 mod support;
 
-use rochade_loadtest::client::GameSocket;
+use rochade_loadtest::client::{ClientError, GameSocket};
 use rochade_server::storage::{SqliteStorage, Storage};
 use serde_json::{Value, json};
 use support::{TestServer, WAIT, play, play_all};
@@ -98,15 +98,25 @@ async fn malformed_frames_get_bad_json() {
     intact(server, &game).await;
 }
 
+/// A frame over the protocol's 4 KiB ends the connection at once: the
+/// socket never buffers more than one message's worth.
 #[tokio::test]
-async fn oversized_frames_get_too_large() {
+async fn oversized_frames_end_the_connection() {
     let (server, game, mut white, _black) = friend_game().await;
     let big = format!(
         r#"{{"t":"move","ply":2,"uci":"g1f3","pad":"{}"}}"#,
         "x".repeat(5000)
     );
-    white.send_text(big).await.expect("sends");
-    assert_eq!(error_then_alive(&mut white).await["code"], "too_large");
+    // The server may close before the whole frame is written.
+    let _ = white.send_text(big).await;
+    let end = white.until("state", WAIT, |_| false).await;
+    assert!(
+        matches!(
+            end,
+            Err(ClientError::Closed | ClientError::WebSocket(_) | ClientError::Io(_))
+        ),
+        "{end:?}"
+    );
     intact(server, &game).await;
 }
 

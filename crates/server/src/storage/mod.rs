@@ -32,6 +32,15 @@ pub enum StorageError {
     Closed,
 }
 
+/// How a game ended, for how long it is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Aborted before both sides moved: nothing worth keeping long.
+    Aborted,
+    /// Played to an end (a result, or closed by the server after moves).
+    Played,
+}
+
 /// One write; a batch of them commits together or not at all.
 #[derive(Debug, Clone)]
 pub enum WriteOp {
@@ -39,8 +48,10 @@ pub enum WriteOp {
     Create {
         /// Its settings.
         setup: Box<GameSetup>,
-        /// Wall-clock milliseconds (Unix) at which its time line is at zero.
+        /// Server time (Unix ms) at which its time line is at zero.
         epoch: u64,
+        /// When it must be looked at with no room loaded (game time, ms).
+        wake_at: Option<u64>,
     },
     /// The next event of a game.
     Append {
@@ -50,8 +61,11 @@ pub enum WriteOp {
         seq: usize,
         /// The event.
         event: Timed,
-        /// Whether the game is over after it.
-        finished: bool,
+        /// How the game ended, if this event ended it.
+        ended: Option<Ended>,
+        /// When the game must next be looked at with no room loaded
+        /// (game time, ms); `None` once over.
+        wake_at: Option<u64>,
     },
     /// A game's time line restarts: `epoch` is the new wall-clock zero.
     Epoch {
@@ -60,6 +74,31 @@ pub enum WriteOp {
         /// The new zero, in Unix milliseconds.
         epoch: u64,
     },
+    /// Deletes finished games that have been kept long enough: those
+    /// aborted before both sides moved that ended before
+    /// `aborted_before`, the others that ended before `finished_before`
+    /// (Unix ms; `None`: keep them), at most `most` games at a time.
+    Purge {
+        /// Aborted games that ended before this go.
+        aborted_before: u64,
+        /// Played games that ended before this go.
+        finished_before: Option<u64>,
+        /// The most games one purge deletes.
+        most: usize,
+    },
+}
+
+/// An unfinished game as the scheduler needs it: no events, no replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// The game id.
+    pub id: String,
+    /// Server time (Unix ms) at which its time line is at zero.
+    pub epoch: u64,
+    /// Game time of its last event.
+    pub last_at: u64,
+    /// When it must be looked at (game time).
+    pub wake_at: Option<u64>,
 }
 
 /// A game as read back.
@@ -67,7 +106,7 @@ pub enum WriteOp {
 pub struct StoredGame {
     /// Its settings.
     pub setup: GameSetup,
-    /// Wall-clock zero of its time line, Unix milliseconds.
+    /// Server time (Unix ms) at which its time line is at zero.
     pub epoch: u64,
     /// Its events in order.
     pub events: Vec<Timed>,
@@ -99,12 +138,19 @@ pub trait Storage: Send + Sync + 'static {
     /// When the database fails.
     fn find_invite(&self, invite: &str) -> Result<Option<String>, StorageError>;
 
-    /// The ids of all games not yet over.
+    /// Every game not yet over, with its time line and next deadline.
     ///
     /// # Errors
     ///
     /// When the database fails.
-    fn unfinished(&self) -> Result<Vec<String>, StorageError>;
+    fn unfinished(&self) -> Result<Vec<Unfinished>, StorageError>;
+
+    /// How many games are stored.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn count(&self) -> Result<u64, StorageError>;
 
     /// Housekeeping off the write path (SQLite: moving the write-ahead log
     /// into the database), called every second by its own thread.

@@ -5,12 +5,13 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Storage, StorageError, StoredGame, WriteOp};
+use super::{Ended, Storage, StorageError, StoredGame, Unfinished, WriteOp};
 use crate::event::Timed;
 use crate::setup::GameSetup;
 
 /// Schema migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id TEXT PRIMARY KEY,
         setup TEXT NOT NULL,
@@ -27,7 +28,22 @@ const MIGRATIONS: &[&str] = &["
     ) WITHOUT ROWID;
     CREATE INDEX games_unfinished ON games(finished) WHERE finished = 0;
     CREATE TABLE alive (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
-"];
+",
+    "
+    -- Games with no room loaded: when to look at them next, without a replay.
+    ALTER TABLE games ADD COLUMN last_at INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN wake_at INTEGER;
+    -- Retention: when a game ended (Unix ms), and whether it was aborted
+    -- before both sides moved.
+    ALTER TABLE games ADD COLUMN ended INTEGER;
+    ALTER TABLE games ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET last_at = COALESCE((SELECT MAX(at) FROM events WHERE game = games.id), 0);
+    -- Stored before this migration: looked at once at the next start.
+    UPDATE games SET wake_at = last_at WHERE finished = 0;
+    UPDATE games SET ended = epoch + last_at WHERE finished = 1;
+    CREATE INDEX games_ended ON games(ended) WHERE ended IS NOT NULL;
+",
+];
 
 /// Games in a SQLite database.
 ///
@@ -113,40 +129,99 @@ fn to_json<T: serde::Serialize>(game: &str, value: &T) -> Result<String, Storage
     })
 }
 
+/// Deletes up to `most` finished games kept long enough, with their events.
+fn purge(
+    tx: &rusqlite::Transaction<'_>,
+    aborted_before: u64,
+    finished_before: Option<u64>,
+    most: usize,
+) -> Result<(), StorageError> {
+    tx.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS purged (id TEXT PRIMARY KEY) WITHOUT ROWID",
+        [],
+    )?;
+    tx.execute("DELETE FROM purged", [])?;
+    tx.execute(
+        "INSERT INTO purged SELECT id FROM games WHERE ended IS NOT NULL
+           AND ((aborted = 1 AND ended < ?1) OR (aborted = 0 AND ended < ?2))
+         LIMIT ?3",
+        params![
+            aborted_before as i64,
+            finished_before.map_or(i64::MIN, |f| f as i64),
+            most as i64
+        ],
+    )?;
+    tx.execute(
+        "DELETE FROM events WHERE game IN (SELECT id FROM purged)",
+        [],
+    )?;
+    tx.execute("DELETE FROM games WHERE id IN (SELECT id FROM purged)", [])?;
+    Ok(())
+}
+
 impl Storage for SqliteStorage {
     fn write(&self, ops: &[WriteOp], alive: u64) -> Result<(), StorageError> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction()?;
         {
             let mut create = tx.prepare_cached(
-                "INSERT INTO games (id, setup, invite, epoch) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO games (id, setup, invite, epoch, wake_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
             )?;
-            let mut finish = tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?;
+            let mut progress =
+                tx.prepare_cached("UPDATE games SET last_at = ?2, wake_at = ?3 WHERE id = ?1")?;
+            let mut finish = tx.prepare_cached(
+                "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3 WHERE id = ?1",
+            )?;
             let mut epoch_of = tx.prepare_cached("UPDATE games SET epoch = ?2 WHERE id = ?1")?;
             for op in ops {
                 match op {
-                    WriteOp::Create { setup, epoch } => {
+                    WriteOp::Create {
+                        setup,
+                        epoch,
+                        wake_at,
+                    } => {
                         let json = to_json(&setup.id, setup)?;
-                        create.execute(params![setup.id, json, setup.invite, *epoch as i64])?;
+                        create.execute(params![
+                            setup.id,
+                            json,
+                            setup.invite,
+                            *epoch as i64,
+                            wake_at.map(|w| w as i64)
+                        ])?;
                     }
                     WriteOp::Append {
                         game,
                         seq,
                         event,
-                        finished,
+                        ended,
+                        wake_at,
                     } => {
                         let body = to_json(game, &event.event)?;
                         append.execute(params![game, *seq as i64, event.at as i64, body])?;
-                        if *finished {
-                            finish.execute(params![game])?;
+                        progress.execute(params![
+                            game,
+                            event.at as i64,
+                            wake_at.map(|w| w as i64)
+                        ])?;
+                        if let Some(ended) = ended {
+                            finish.execute(params![
+                                game,
+                                alive as i64,
+                                *ended == Ended::Aborted
+                            ])?;
                         }
                     }
                     WriteOp::Epoch { game, epoch } => {
                         epoch_of.execute(params![game, *epoch as i64])?;
                     }
+                    WriteOp::Purge {
+                        aborted_before,
+                        finished_before,
+                        most,
+                    } => purge(&tx, *aborted_before, *finished_before, *most)?,
                 }
             }
             tx.execute(
@@ -219,13 +294,26 @@ impl Storage for SqliteStorage {
             .optional()?)
     }
 
-    fn unfinished(&self) -> Result<Vec<String>, StorageError> {
+    fn unfinished(&self) -> Result<Vec<Unfinished>, StorageError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let mut stmt = conn.prepare("SELECT id FROM games WHERE finished = 0")?;
-        let ids = stmt
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<Vec<String>, _>>()?;
-        Ok(ids)
+        let mut stmt =
+            conn.prepare("SELECT id, epoch, last_at, wake_at FROM games WHERE finished = 0")?;
+        let games = stmt
+            .query_map([], |r| {
+                Ok(Unfinished {
+                    id: r.get(0)?,
+                    epoch: r.get::<_, i64>(1)? as u64,
+                    last_at: r.get::<_, i64>(2)? as u64,
+                    wake_at: r.get::<_, Option<i64>>(3)?.map(|w| w as u64),
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(games)
+    }
+
+    fn count(&self) -> Result<u64, StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
     }
 
     fn maintain(&self) -> Result<(), StorageError> {

@@ -1,6 +1,14 @@
 //! The robot player: the built-in engine at a level, or an external UCI
-//! engine (`--engine`). It thinks on tokio's blocking pool so that a search
-//! never stalls other games, with a time budget from its own clock.
+//! engine (`--engine`). Every search goes through one bounded
+//! [`RobotQueue`] served by a fixed number of worker threads, and none
+//! runs longer than the server's cap ([`crate::limits::Limits::robot_think`]),
+//! whatever the game's clock would allow.
+
+mod external;
+mod queue;
+
+pub use external::{External, ExternalError};
+pub use queue::RobotQueue;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -9,31 +17,19 @@ use std::time::Duration;
 use rochade_engine::robot::{Level, Robot, RobotClock};
 use rochade_engine::search::hash;
 use rochade_laws::clock::Clock;
-use rochade_laws::notation::write_uci;
+use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move};
 
 /// Something that chooses the robot's moves.
 pub trait Brain: Send {
-    /// A move in `pos` (`history`: keys of earlier positions; `clock`: the
-    /// robot's time), or `None` when there is none or the brain failed.
-    fn choose(
-        &mut self,
-        pos: &Chess,
-        history: &[u64],
-        clock: Option<RobotClock>,
-        stop: &AtomicBool,
-    ) -> Option<Move>;
+    /// A move for `think`'s position, or `None` when there is none or the
+    /// brain failed; it stops soon after `stop` turns true.
+    fn choose(&mut self, think: &Think, stop: &AtomicBool) -> Option<Move>;
 }
 
 impl Brain for Robot {
-    fn choose(
-        &mut self,
-        pos: &Chess,
-        history: &[u64],
-        clock: Option<RobotClock>,
-        stop: &AtomicBool,
-    ) -> Option<Move> {
-        self.choose_move(pos, history, clock, stop)
+    fn choose(&mut self, think: &Think, stop: &AtomicBool) -> Option<Move> {
+        self.choose_move(&think.pos, &think.history, think.clock, stop)
     }
 }
 
@@ -52,9 +48,7 @@ impl EngineChoice {
     pub fn brain(&self, level: Level) -> Box<dyn Brain> {
         match self {
             EngineChoice::Builtin => Box::new(Robot::new(level)),
-            EngineChoice::External(path) => {
-                Box::new(crate::external::External::new(path.clone(), level))
-            }
+            EngineChoice::External(path) => Box::new(External::new(path.clone(), level)),
         }
     }
 
@@ -63,22 +57,25 @@ impl EngineChoice {
     ///
     /// # Errors
     ///
-    /// [`crate::external::ExternalError`] saying why it cannot be used.
-    pub fn external(
-        path: &std::path::Path,
-    ) -> Result<EngineChoice, crate::external::ExternalError> {
-        crate::external::check(path)?;
+    /// [`ExternalError`] saying why it cannot be used.
+    pub fn external(path: &std::path::Path) -> Result<EngineChoice, ExternalError> {
+        external::check(path)?;
         Ok(EngineChoice::External(path.to_owned()))
     }
 }
 
-/// A request to think: everything the search needs, copied out of the room.
+/// A request to think: everything a search needs, copied out of the room.
 #[derive(Debug, Clone)]
 pub struct Think {
-    /// The position.
+    /// The position now.
     pub pos: Chess,
-    /// Keys of the earlier positions.
+    /// Keys of the earlier positions (for the built-in engine's repetition checks).
     pub history: Vec<u64>,
+    /// The position the game started from.
+    pub start: Chess,
+    /// The game's moves from `start`, so that an external engine sees
+    /// repetitions as well.
+    pub moves: Vec<UciMove>,
     /// The robot's clock.
     pub clock: Option<RobotClock>,
     /// How castling moves are written.
@@ -91,16 +88,22 @@ impl Think {
         let positions = game.history().positions();
         let earlier = &positions[..positions.len().saturating_sub(1)];
         let remaining = clock.remaining(color, now);
-        let increment = crate::state::increment(clock.control(), clock.period(color));
+        let castling = game.castling_mode();
         Think {
             pos: game.position().clone(),
             history: earlier.iter().map(hash).collect(),
+            start: game.history().start().clone(),
+            moves: game
+                .moves()
+                .iter()
+                .map(|m| UciMove::from_move(*m, castling))
+                .collect(),
             clock: remaining.map(|remaining| RobotClock {
                 remaining,
-                increment,
+                increment: clock.bonus(color),
                 moves_to_go: clock.moves_to_go(color),
             }),
-            castling: game.castling_mode(),
+            castling,
         }
     }
 }
@@ -111,8 +114,6 @@ impl Think {
 pub struct RobotPlayer {
     /// The level.
     level: Level,
-    /// The engine.
-    engine: EngineChoice,
     /// The brain, once made.
     brain: Arc<Mutex<Option<Box<dyn Brain>>>>,
 }
@@ -124,27 +125,21 @@ impl std::fmt::Debug for RobotPlayer {
 }
 
 impl RobotPlayer {
-    /// A robot at `level` played by `engine`.
-    pub fn new(level: Level, engine: EngineChoice) -> RobotPlayer {
+    /// A robot at `level`.
+    pub fn new(level: Level) -> RobotPlayer {
         RobotPlayer {
             level,
-            engine,
             brain: Arc::new(Mutex::new(None)),
         }
     }
 
-    /// Thinks on the blocking pool; the answer is the move in UCI.
-    pub async fn think(&self, think: Think, stop: Arc<AtomicBool>) -> Option<String> {
-        let this = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut slot = this.brain.lock().unwrap_or_else(|e| e.into_inner());
-            let brain = slot.get_or_insert_with(|| this.engine.brain(this.level));
-            brain
-                .choose(&think.pos, &think.history, think.clock, &stop)
-                .map(|m| write_uci(m, think.castling))
-        })
-        .await
-        .ok()
-        .flatten()
+    /// Thinks on the calling thread (a queue worker) with `engine`; the
+    /// answer is the move in UCI.
+    fn think(&self, engine: &EngineChoice, think: &Think, stop: &AtomicBool) -> Option<String> {
+        let mut slot = self.brain.lock().unwrap_or_else(|e| e.into_inner());
+        let brain = slot.get_or_insert_with(|| engine.brain(self.level));
+        brain
+            .choose(think, stop)
+            .map(|m| UciMove::from_move(m, think.castling).to_string())
     }
 }

@@ -10,9 +10,9 @@ use std::time::Duration;
 use rochade_engine::robot::{Level, Robot, RobotClock};
 use rochade_uci::{GoParams, PositionBase, PositionSpec, UciClient};
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 
-use crate::robot::Brain;
+use super::{Brain, Think};
 
 /// How long the engine may take to start and answer `uci`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -96,10 +96,10 @@ impl External {
     /// One search by the engine.
     fn search(
         &mut self,
-        pos: &Chess,
-        clock: Option<RobotClock>,
+        think: &Think,
         stop: &AtomicBool,
     ) -> Result<Option<Move>, rochade_uci::ClientError> {
+        let (pos, clock) = (&think.pos, think.clock);
         let chess960 = pos.castles().mode().is_chess960();
         if self.client.is_none() {
             self.client = Some(self.start(chess960)?);
@@ -107,10 +107,15 @@ impl External {
         let Some(client) = self.client.as_mut() else {
             return Ok(None);
         };
-        let fen = Fen::from_position(pos, EnPassantMode::Legal);
+        // The whole game, so that the engine sees repetitions.
+        let base = if think.start == Chess::default() && !chess960 {
+            PositionBase::StartPos
+        } else {
+            PositionBase::Fen(Fen::from_position(&think.start, EnPassantMode::Legal))
+        };
         client.position(&PositionSpec {
-            base: PositionBase::Fen(fen),
-            moves: Vec::new(),
+            base,
+            moves: think.moves.clone(),
         })?;
         let mut go = GoParams {
             nodes: self.level.node_budget(),
@@ -118,17 +123,11 @@ impl External {
         };
         match clock {
             Some(c) => {
-                let left = c
+                let remaining = c
                     .remaining
                     .saturating_sub(OVERHEAD)
                     .max(Duration::from_millis(10));
-                let (time, inc) = match pos.turn() {
-                    Color::White => (&mut go.wtime, &mut go.winc),
-                    Color::Black => (&mut go.btime, &mut go.binc),
-                };
-                *time = Some(left);
-                *inc = Some(c.increment);
-                go.movestogo = c.moves_to_go;
+                go = go.with_clock(pos.turn(), RobotClock { remaining, ..c });
             }
             None => go.movetime = Some(UNTIMED),
         }
@@ -148,19 +147,13 @@ impl External {
 }
 
 impl Brain for External {
-    fn choose(
-        &mut self,
-        pos: &Chess,
-        history: &[u64],
-        clock: Option<RobotClock>,
-        stop: &AtomicBool,
-    ) -> Option<Move> {
-        match self.search(pos, clock, stop) {
-            Ok(Some(m)) if pos.is_legal(m) => Some(m),
+    fn choose(&mut self, think: &Think, stop: &AtomicBool) -> Option<Move> {
+        match self.search(think, stop) {
+            Ok(Some(m)) if think.pos.is_legal(m) => Some(m),
             _ => {
                 // A dead or confused engine must not stall the game.
                 self.client = None;
-                self.fallback.choose_move(pos, history, clock, stop)
+                self.fallback.choose(think, stop)
             }
         }
     }

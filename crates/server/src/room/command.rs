@@ -1,0 +1,90 @@
+//! What a room is asked, and what it sends out.
+
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, oneshot};
+
+use crate::error::ActionError;
+use crate::protocol::ClientMessage;
+use crate::setup::{Seats, Side};
+
+/// What a room sends to its sockets.
+#[derive(Debug, Clone)]
+pub enum Out {
+    /// A new state (JSON without `you`).
+    State(Arc<String>),
+    /// A rematch was agreed: the new game and its seat tokens.
+    Rematch {
+        /// The new game.
+        game: String,
+        /// White's token in it.
+        white: String,
+        /// Black's token in it.
+        black: String,
+    },
+}
+
+/// A socket's entry into a room.
+#[derive(Debug)]
+pub struct Joined {
+    /// The state now.
+    pub state: Arc<String>,
+    /// Every later state.
+    pub updates: broadcast::Receiver<Out>,
+    /// The seats the token holds.
+    pub seats: Seats,
+}
+
+/// What a room is asked to do.
+#[derive(Debug)]
+pub enum Command {
+    /// A socket says hello with `token`.
+    Join {
+        /// The seat token (empty for a spectator).
+        token: String,
+        /// The answer: refused when the seat has too many sockets.
+        reply: oneshot::Sender<Result<Joined, ActionError>>,
+    },
+    /// A socket with `seats` closed.
+    Leave {
+        /// Its seats.
+        seats: Seats,
+    },
+    /// A player acts.
+    Act {
+        /// The acting socket's seats.
+        seats: Seats,
+        /// The message.
+        message: ClientMessage,
+        /// Refusal or success.
+        reply: oneshot::Sender<Result<(), ActionError>>,
+    },
+    /// The current state (JSON without `you`).
+    State {
+        /// The answer.
+        reply: oneshot::Sender<Arc<String>>,
+    },
+    /// The game as PGN.
+    Pgn {
+        /// The answer.
+        reply: oneshot::Sender<String>,
+    },
+    /// An invitation is used: take the free seat.
+    TakeSeat {
+        /// The colour and token of the seat.
+        reply: oneshot::Sender<Result<(Side, String), ActionError>>,
+    },
+    /// The robot found a move for the search numbered `search`.
+    RobotMove {
+        /// Which search it answers.
+        search: u64,
+        /// The move, if any.
+        uci: Option<String>,
+    },
+    /// The scheduler's call: something may be due (a flag, an expiry, the
+    /// robot's move).
+    Wake {
+        /// Answered once looked at.
+        reply: oneshot::Sender<()>,
+    },
+}

@@ -1,0 +1,145 @@
+//! Every way the server itself ends a game, in one place: a fallen flag
+//! (6.9, 6.11), a friend's seat nobody took in time, a game idle for too
+//! long; and when the game must next be looked at for one of them (its
+//! wake time, which the scheduler keeps while no room is loaded).
+//!
+//! Resignation (5.1.2), agreement (9.1) and the rest are the players'
+//! acts: they come through [`super::act`].
+
+use std::time::Duration;
+
+use rochade_laws::clock::Flag;
+
+use crate::event::{CloseReason, Event};
+use crate::limits::Limits;
+use crate::record::Record;
+use crate::setup::Mode;
+
+/// Milliseconds of a duration, saturating.
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Whether the friend's seat of a friend game is still free.
+fn unjoined(record: &Record) -> bool {
+    record.setup.mode == Mode::Friend && !record.seated.iter().all(|s| *s)
+}
+
+/// What the server must record at game time `now`, if anything: the
+/// flag, an expired invitation, or an idle game's close.
+pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
+    if record.is_over() {
+        return None;
+    }
+    let flag = record.timed.clock().flag(Duration::from_millis(now));
+    // 6.9: a fallen flag; 6.11: both fallen, the last period decides.
+    if matches!(
+        flag,
+        Flag::Fallen(_)
+            | Flag::BothFallen {
+                in_last_period: true
+            }
+    ) {
+        return Some(Event::Flag);
+    }
+    if unjoined(record) && now >= ms(limits.friend_join) {
+        return Some(Event::Close {
+            reason: CloseReason::Unjoined,
+        });
+    }
+    if now >= record.last_at().saturating_add(ms(limits.idle_game)) {
+        return Some(Event::Close {
+            reason: CloseReason::Idle,
+        });
+    }
+    None
+}
+
+/// When, in game time, [`due`] will next have something to record: the
+/// moment the running flag falls, the invitation expires or the game
+/// turns idle. `None` once over.
+pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
+    if record.is_over() {
+        return None;
+    }
+    let mut at = record.last_at().saturating_add(ms(limits.idle_game));
+    if unjoined(record) {
+        at = at.min(ms(limits.friend_join));
+    }
+    let clock = record.timed.clock();
+    if !clock.is_stopped()
+        && let Some(left) = clock.remaining(clock.turn(), Duration::from_millis(now))
+    {
+        at = at.min(now.saturating_add(ms(left)).saturating_add(1));
+    }
+    Some(at)
+}
+
+/// When, in game time, the game must next be looked at with nobody in
+/// its room: its [`deadline`], or now if the robot is to move.
+pub fn wake_at(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
+    let at = deadline(record, now, limits)?;
+    let robot_to_move =
+        record.setup.robot_color() == Some(record.turn()) && !record.timed.clock().is_stopped();
+    Some(if robot_to_move { at.min(now) } else { at })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Timed;
+
+    use crate::record::test_record as record;
+
+    #[test]
+    fn art_6_9_the_flag_is_due_when_the_time_is_up() {
+        let r = record(r#"{"opponent":"local","time_control":"1+0"}"#);
+        let limits = Limits::default();
+        assert_eq!(wake_at(&r, 0, &limits), Some(60_001));
+        assert_eq!(due(&r, 59_999, &limits), None);
+        assert_eq!(due(&r, 60_000, &limits), Some(Event::Flag));
+    }
+
+    #[test]
+    fn an_unjoined_friend_game_closes_after_the_join_time() {
+        let r = record(r#"{"opponent":"friend","color":"white","time_control":"5+3"}"#);
+        let limits = Limits {
+            friend_join: Duration::from_secs(3600),
+            ..Limits::default()
+        };
+        assert_eq!(wake_at(&r, 0, &limits), Some(3_600_000));
+        assert_eq!(due(&r, 3_599_999, &limits), None);
+        assert_eq!(
+            due(&r, 3_600_000, &limits),
+            Some(Event::Close {
+                reason: CloseReason::Unjoined
+            })
+        );
+    }
+
+    #[test]
+    fn an_untimed_game_closes_once_idle() {
+        let mut r = record(r#"{"opponent":"local","time_control":"-"}"#);
+        let limits = Limits::default();
+        let idle = ms(limits.idle_game);
+        r.apply(Timed {
+            at: 5_000,
+            event: Event::Move { uci: "e2e4".into() },
+        })
+        .expect("legal");
+        assert_eq!(wake_at(&r, 5_000, &limits), Some(5_000 + idle));
+        assert_eq!(due(&r, 4_999 + idle, &limits), None);
+        assert!(matches!(
+            due(&r, 5_000 + idle, &limits),
+            Some(Event::Close {
+                reason: CloseReason::Idle
+            })
+        ));
+    }
+
+    #[test]
+    fn the_robot_on_move_wants_a_room_now() {
+        let r = record(r#"{"opponent":"robot","color":"black","time_control":"-"}"#);
+        assert_eq!(wake_at(&r, 700, &Limits::default()), Some(700));
+    }
+}

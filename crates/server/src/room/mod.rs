@@ -1,0 +1,445 @@
+//! A live game: one task owns the [`Record`], takes commands one at a
+//! time, stores every change before anyone hears of it, then broadcasts
+//! the new state. The loop lives here and only routes; each negotiation
+//! has its own file, as lila's round module has (`Drawer`, `Takebacker`,
+//! `Rematcher`, `Finisher`):
+//!
+//! - [`act`]: a player's message, checked for who may act, into events;
+//! - [`offers`]: draw offers and claims (9.1–9.4);
+//! - [`takeback`]: take-backs in casual games;
+//! - [`rematch`]: the rematch and its new game;
+//! - [`finish`]: what the server itself ends (flags, expiries) and when
+//!   the game must next be looked at;
+//! - [`presence`]: who is connected, and when the players hear of it.
+//!
+//! A room gets only the handles it needs ([`RoomDeps`]), never the
+//! registry: it closes itself when nobody has been there for a while,
+//! leaving its next deadline with the scheduler, and the registry forgets
+//! it when its task ends.
+
+pub mod act;
+mod command;
+pub mod finish;
+pub mod offers;
+pub mod presence;
+pub mod rematch;
+pub mod takeback;
+#[cfg(test)]
+mod tests;
+
+pub use command::{Command, Joined, Out};
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use rochade_engine::robot::Level;
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use crate::clock::ServerClock;
+use crate::error::{ActionError, ErrorCode};
+use crate::event::{Event, Timed};
+use crate::limits::Limits;
+use crate::record::Record;
+use crate::robot::{RobotPlayer, RobotQueue, Think};
+use crate::schedule::Scheduler;
+use crate::setup::Side;
+use crate::state::GameState;
+use crate::storage::{Ended, Storage, WriteOp, Writer};
+use presence::Presence;
+
+/// How long the room waits before asking the robot queue again when it
+/// was full, or when a search ended without a move.
+const ROBOT_RETRY: Duration = Duration::from_millis(500);
+
+/// The handles a room works with.
+#[derive(Clone)]
+pub struct RoomDeps {
+    /// Reads (to rebuild the record when a write fails).
+    pub storage: Arc<dyn Storage>,
+    /// Writes, group-committed.
+    pub writer: Writer,
+    /// The robot's searches.
+    pub robots: RobotQueue,
+    /// The server's time.
+    pub clock: Arc<ServerClock>,
+    /// Where a closing room leaves its next deadline.
+    pub schedule: Arc<Scheduler>,
+    /// The limits.
+    pub limits: Arc<Limits>,
+    /// Turns true when the server stops.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl std::fmt::Debug for RoomDeps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RoomDeps")
+    }
+}
+
+/// A live game.
+struct Room {
+    /// The game.
+    record: Record,
+    /// Server time (Unix ms) at which the game's time line is at zero.
+    epoch: u64,
+    /// The handles.
+    deps: RoomDeps,
+    /// To the sockets.
+    out: broadcast::Sender<Out>,
+    /// Who is connected.
+    presence: Presence,
+    /// The last state sent.
+    state: Arc<String>,
+    /// The robot, in robot games.
+    robot: Option<RobotPlayer>,
+    /// The robot's current search: its number and stop flag.
+    thinking: Option<(u64, Arc<AtomicBool>)>,
+    /// When to ask the robot queue again.
+    robot_retry: Option<Instant>,
+    /// Searches started so far.
+    searches: u64,
+    /// The room's own queue, for the robot's answers.
+    inbox: mpsc::WeakSender<Command>,
+}
+
+/// Starts the room of `record`, whose time line is at zero at server time
+/// `epoch`; returns its queue and its task (which ends when the room
+/// closes).
+pub fn spawn(
+    record: Record,
+    epoch: u64,
+    deps: RoomDeps,
+) -> (mpsc::Sender<Command>, JoinHandle<()>) {
+    let (tx, rx) = mpsc::channel(256);
+    let (out, _) = broadcast::channel(64);
+    let robot = record
+        .setup
+        .robot
+        .and_then(|(level, _)| Level::new(level).ok().map(RobotPlayer::new));
+    let presence = Presence::new(deps.limits.sockets_per_seat, deps.limits.presence_every);
+    let mut room = Room {
+        record,
+        epoch,
+        deps,
+        out,
+        presence,
+        state: Arc::new(String::new()),
+        robot,
+        thinking: None,
+        robot_retry: None,
+        searches: 0,
+        inbox: tx.downgrade(),
+    };
+    room.state = room.make_state();
+    let task = tokio::spawn(async move { room.run(rx).await });
+    (tx, task)
+}
+
+/// Sleeps until `deadline`, or forever without one.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+impl Room {
+    /// Game time now, in milliseconds.
+    fn now_ms(&self) -> u64 {
+        self.deps.clock.now_ms().saturating_sub(self.epoch)
+    }
+
+    /// The state JSON now.
+    fn make_state(&self) -> Arc<String> {
+        let now = Duration::from_millis(self.now_ms());
+        Arc::new(GameState::of(&self.record, now, self.presence.connected()).to_json())
+    }
+
+    /// Sends the new state to every socket.
+    fn broadcast(&mut self) {
+        self.state = self.make_state();
+        self.presence.shown();
+        let _ = self.out.send(Out::State(self.state.clone()));
+    }
+
+    /// When something falls due in this game (a flag, an expiry).
+    fn deadline(&self) -> Option<Instant> {
+        let at = finish::deadline(&self.record, self.now_ms(), &self.deps.limits)?;
+        Some(self.deps.clock.instant_of(self.epoch.saturating_add(at)))
+    }
+
+    /// The room's loop: commands, deadlines, presence news, the robot,
+    /// closing when nobody has been there for a while, shutdown.
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        let mut shutdown = self.deps.shutdown.clone();
+        let mut skew = self.deps.clock.changes();
+        let unload_after = self.deps.limits.unload_after;
+        self.tick().await;
+        loop {
+            let unloadable =
+                self.presence.is_empty() && self.thinking.is_none() && self.robot_retry.is_none();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(self.deadline()) => self.tick().await,
+                () = sleep_until(self.presence.due()) => self.broadcast(),
+                () = sleep_until(self.robot_retry) => {
+                    self.robot_retry = None;
+                    self.start_robot();
+                }
+                () = tokio::time::sleep(unload_after), if unloadable => break,
+                _ = skew.changed() => self.tick().await,
+                _ = shutdown.changed() => break,
+            }
+        }
+        if let Some((_, stop)) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(at) = finish::wake_at(&self.record, self.now_ms(), &self.deps.limits) {
+            self.deps
+                .schedule
+                .set(&self.record.setup.id, self.epoch.saturating_add(at));
+        }
+    }
+
+    /// Records what has fallen due, and lets the robot move.
+    async fn tick(&mut self) {
+        if let Some(event) = finish::due(&self.record, self.now_ms(), &self.deps.limits) {
+            let _ = self.commit(vec![event]).await;
+        }
+        self.start_robot();
+    }
+
+    /// One command.
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join { token, reply } => {
+                let joined = self.join(&token).await;
+                let _ = reply.send(joined);
+            }
+            Command::Leave { seats } => self.presence.leave(seats),
+            Command::Act {
+                seats,
+                message,
+                reply,
+            } => {
+                self.tick().await;
+                let result = match act::plan(&self.record, seats, message) {
+                    Ok(act::Plan::Nothing) => Ok(()),
+                    Ok(act::Plan::Events(events)) => self.commit(events).await,
+                    Ok(act::Plan::Rematch { offerer }) => self.agree_rematch(offerer).await,
+                    Err(e) => Err(e),
+                };
+                let _ = reply.send(result);
+            }
+            Command::State { reply } => {
+                let _ = reply.send(self.make_state());
+            }
+            Command::Pgn { reply } => {
+                let _ = reply.send(crate::pgn::write(&self.record));
+            }
+            Command::TakeSeat { reply } => {
+                let _ = reply.send(self.take_seat().await);
+            }
+            Command::RobotMove { search, uci } => {
+                if self.thinking.as_ref().is_some_and(|(n, _)| *n == search) {
+                    self.thinking = None;
+                    self.tick().await;
+                    match uci {
+                        Some(uci) if !self.record.is_over() => {
+                            let _ = self.commit(vec![Event::Move { uci }]).await;
+                        }
+                        _ => self.robot_retry = Some(Instant::now() + ROBOT_RETRY),
+                    }
+                }
+            }
+            Command::Wake { reply } => {
+                self.tick().await;
+                let _ = reply.send(());
+            }
+        }
+    }
+
+    /// A socket says hello with `token`: count it, and in a friend game
+    /// the first opening of a seat's link takes the seat.
+    async fn join(&mut self, token: &str) -> Result<Joined, ActionError> {
+        let seats = self.record.setup.seats_of(token);
+        self.presence.join(seats)?;
+        let free: Vec<_> = shakmaty::Color::ALL
+            .into_iter()
+            .filter(|c| seats.holds(*c) && !self.record.seated[*c])
+            .collect();
+        for color in free {
+            let _ = self
+                .commit(vec![Event::Seat {
+                    color: color.into(),
+                }])
+                .await;
+        }
+        let state = if self.presence.due().is_some() {
+            self.make_state()
+        } else {
+            self.state.clone()
+        };
+        Ok(Joined {
+            state,
+            updates: self.out.subscribe(),
+            seats,
+        })
+    }
+
+    /// An invitation takes whichever seat is free.
+    async fn take_seat(&mut self) -> Result<(Side, String), ActionError> {
+        let free = self
+            .record
+            .seated
+            .find(|seated| !*seated)
+            .ok_or_else(|| ActionError::new(ErrorCode::SeatTaken, "both seats are taken"))?;
+        self.commit(vec![Event::Seat { color: free.into() }])
+            .await?;
+        let token = match free {
+            shakmaty::Color::White => self.record.setup.white_token.clone(),
+            shakmaty::Color::Black => self.record.setup.black_token.clone(),
+        };
+        Ok((free.into(), token))
+    }
+
+    /// How the game has ended, for storage.
+    fn ended(&self) -> Option<Ended> {
+        if !self.record.is_over() {
+            None
+        } else if self.record.aborted && self.record.plies.len() < 2 {
+            Some(Ended::Aborted)
+        } else {
+            Some(Ended::Played)
+        }
+    }
+
+    /// Applies `events` to the record and returns their writes; on a
+    /// refusal nothing has changed.
+    fn apply(&mut self, events: Vec<Event>) -> Result<Vec<WriteOp>, ActionError> {
+        let at = self.now_ms();
+        let backup = (events.len() > 1).then(|| self.record.clone());
+        let mut ops = Vec::with_capacity(events.len());
+        for event in events {
+            let timed = Timed { at, event };
+            if let Err(e) = self.record.apply(timed.clone()) {
+                if let Some(backup) = backup {
+                    self.record = backup;
+                }
+                return Err(e);
+            }
+            ops.push(WriteOp::Append {
+                game: self.record.setup.id.clone(),
+                seq: self.record.events.len() - 1,
+                event: timed,
+                ended: self.ended(),
+                wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
+            });
+        }
+        Ok(ops)
+    }
+
+    /// Applies, stores (in one commit) and broadcasts `events`.
+    async fn commit(&mut self, events: Vec<Event>) -> Result<(), ActionError> {
+        let ops = self.apply(events)?;
+        self.store(ops).await?;
+        self.after_change();
+        Ok(())
+    }
+
+    /// Stores `ops`; if that fails the record is rebuilt from storage, so
+    /// that memory never runs ahead of the disk.
+    async fn store(&mut self, ops: Vec<WriteOp>) -> Result<(), ActionError> {
+        if let Err(e) = self.deps.writer.write(ops).await {
+            let storage = self.deps.storage.clone();
+            let id = self.record.setup.id.clone();
+            let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
+            if let Ok(Ok(Some(stored))) = stored
+                && let Ok(record) = Record::replay(stored.setup, stored.events)
+            {
+                self.record = record;
+            }
+            return Err(e.into());
+        }
+        Ok(())
+    }
+
+    /// After a stored change: stop a search that no longer fits, tell
+    /// everyone, let the robot answer.
+    fn after_change(&mut self) {
+        if let Some((_, stop)) = &self.thinking
+            && (self.record.is_over()
+                || Some(self.record.turn()) != self.record.setup.robot_color())
+        {
+            stop.store(true, Ordering::Relaxed);
+            self.thinking = None;
+        }
+        self.broadcast();
+        self.start_robot();
+    }
+
+    /// Queues the robot's search if it is on move.
+    fn start_robot(&mut self) {
+        let Some(robot) = &self.robot else { return };
+        let Some(color) = self.record.setup.robot_color() else {
+            return;
+        };
+        let clock = self.record.timed.clock();
+        if self.thinking.is_some()
+            || self.robot_retry.is_some()
+            || self.record.is_over()
+            || self.record.turn() != color
+            || clock.is_stopped()
+        {
+            return;
+        }
+        let now = Duration::from_millis(self.now_ms());
+        let think = Think::new(self.record.timed.game(), clock, color, now);
+        let stop = Arc::new(AtomicBool::new(false));
+        let answer = match self.deps.robots.submit(robot, think, stop.clone()) {
+            Ok(answer) => answer,
+            Err(_) => {
+                self.robot_retry = Some(Instant::now() + ROBOT_RETRY);
+                return;
+            }
+        };
+        self.searches += 1;
+        let search = self.searches;
+        self.thinking = Some((search, stop));
+        let inbox = self.inbox.clone();
+        tokio::spawn(async move {
+            let uci = answer.await.ok().flatten();
+            if let Some(inbox) = inbox.upgrade() {
+                let _ = inbox.send(Command::RobotMove { search, uci }).await;
+            }
+        });
+    }
+
+    /// Creates the rematch game (colours swapped) and records the
+    /// agreement, all in one commit.
+    async fn agree_rematch(&mut self, offerer: shakmaty::Color) -> Result<(), ActionError> {
+        let epoch = self.deps.clock.now_ms();
+        let agreed = rematch::agree(&self.record, offerer, epoch, &self.deps.limits)?;
+        let mut ops = agreed.ops;
+        ops.extend(self.apply(agreed.events)?);
+        self.store(ops).await?;
+        if let Some(at) = agreed.wake_at {
+            self.deps
+                .schedule
+                .set(&agreed.setup.id, epoch.saturating_add(at));
+        }
+        let _ = self.out.send(Out::Rematch {
+            game: agreed.setup.id,
+            white: agreed.setup.white_token,
+            black: agreed.setup.black_token,
+        });
+        self.broadcast();
+        Ok(())
+    }
+}
