@@ -32,10 +32,11 @@ export class Room {
 
   private open(): void {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.game)}${query}`);
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.game)}`);
     this.ws = ws;
     ws.onopen = () => {
+      // The seat token goes in the first message, never in the URL (which proxies log).
+      ws.send(JSON.stringify({ v: 1, t: 'hello', token: this.token }));
       this.retry = 500;
       this.onStatus(true);
       clearInterval(this.pinger);
