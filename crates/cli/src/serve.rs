@@ -18,6 +18,11 @@ pub struct ServeArgs {
     /// An external UCI engine for the robot's levels (e.g. /usr/games/stockfish).
     #[arg(long)]
     engine: Option<PathBuf>,
+    /// Changes one of the limits on what a visitor may ask, as NAME=VALUE
+    /// (e.g. `--limit robot_think=3s --limit games_per_minute=60`); the
+    /// names, defaults and units are in docs/security.md.
+    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    limits: Vec<String>,
 }
 
 /// Serves until SIGTERM or Ctrl-C, then drains and stops.
@@ -25,6 +30,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let mut config = ServeConfig::new(args.addr, args.db.clone());
     if let Some(path) = &args.engine {
         config.engine = EngineChoice::external(path)?;
+    }
+    for pair in &args.limits {
+        config.limits.set_pair(pair)?;
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(rochade_server::serve(config, stop_signal()))?;

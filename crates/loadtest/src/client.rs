@@ -44,10 +44,26 @@ pub enum ClientError {
 /// [`ClientError`] when the connection fails or the answer is not HTTP + JSON.
 pub async fn post_json(host: &str, path: &str, body: &Value) -> Result<(u16, Value), ClientError> {
     let body = body.to_string();
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
         body.len()
     );
+    exchange(host, &head, &body).await
+}
+
+/// `GET {path}` at `host`; returns the status and the JSON answer.
+///
+/// # Errors
+///
+/// [`ClientError`] when the connection fails or the answer is not HTTP + JSON.
+pub async fn get_json(host: &str, path: &str) -> Result<(u16, Value), ClientError> {
+    exchange(host, &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n"), "").await
+}
+
+/// Sends one request (`head`: request line and headers, each ending in
+/// CRLF) with `body` over a new connection; reads the status and JSON.
+async fn exchange(host: &str, head: &str, body: &str) -> Result<(u16, Value), ClientError> {
+    let request = format!("{head}Connection: close\r\n\r\n{body}");
     let mut stream = TcpStream::connect(host).await?;
     stream.write_all(request.as_bytes()).await?;
     let mut answer = Vec::new();
