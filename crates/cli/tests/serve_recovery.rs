@@ -44,7 +44,7 @@ fn clocks(state: &Value) -> (i64, i64) {
 }
 
 #[tokio::test]
-async fn a_killed_server_resumes_its_games_with_clocks_stopped() {
+async fn art_6_12_a_killed_server_resumes_its_games_with_clocks_stopped() {
     let dir = std::env::temp_dir().join(format!("rochade-recovery-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");

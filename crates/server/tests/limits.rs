@@ -148,7 +148,11 @@ async fn a_restart_loads_nothing_and_old_aborted_games_go() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     again.stop().await;
     let stored = SqliteStorage::open(&db).expect("opens");
-    assert_eq!(stored.count().expect("counts"), 10, "the aborted game is gone");
+    assert_eq!(
+        stored.count().expect("counts"),
+        10,
+        "the aborted game is gone"
+    );
 }
 
 /// Point 3: a socket must say hello in time.
@@ -286,14 +290,11 @@ async fn art_9_1_2_2_one_draw_offer_per_move() {
 
 /// Point 5: sizes and shapes of input.
 #[tokio::test]
-async fn input_has_sizes_and_one_key_each() {
+async fn art_9_4_input_has_sizes_and_one_key_each() {
     let server = TestServer::start().await;
     let many = vec!["1/60"; 200].join(", ");
-    let (status, answer) = create(
-        &server,
-        json!({"opponent": "local", "time_control": many}),
-    )
-    .await;
+    let (status, answer) =
+        create(&server, json!({"opponent": "local", "time_control": many})).await;
     assert_eq!(status, 400);
     assert!(
         answer["error"]["message"]
@@ -320,25 +321,41 @@ async fn input_has_sizes_and_one_key_each() {
         .send_text(r#"{"t":"move","t":"resign"}"#.to_owned())
         .await
         .expect("sends");
-    let e = socket.until("error", WAIT, |_| true).await.expect("refused");
+    let e = socket
+        .until("error", WAIT, |_| true)
+        .await
+        .expect("refused");
     assert_eq!(e["code"], "bad_json");
-    assert!(e["message"].as_str().is_some_and(|m| m.contains("duplicate key `t`")));
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("duplicate key `t`"))
+    );
     // 9.4: a claim with an intended move answers a ply, as a move does.
     socket
         .send(&json!({"t": "claim", "kind": "threefold", "uci": "e2e4"}))
         .await
         .expect("sends");
-    let e = socket.until("error", WAIT, |_| true).await.expect("refused");
+    let e = socket
+        .until("error", WAIT, |_| true)
+        .await
+        .expect("refused");
     assert_eq!(e["code"], "bad_json");
     socket
         .send(&json!({"t": "claim", "kind": "threefold", "uci": "e2e4", "ply": 5}))
         .await
         .expect("sends");
-    let e = socket.until("error", WAIT, |_| true).await.expect("refused");
-    assert_eq!(e["code"], "stale_ply");
-    let (_, state) = get_json(&server.host, &format!("/api/games/{}", game["game"].as_str().expect("id")))
+    let e = socket
+        .until("error", WAIT, |_| true)
         .await
-        .expect("state");
+        .expect("refused");
+    assert_eq!(e["code"], "stale_ply");
+    let (_, state) = get_json(
+        &server.host,
+        &format!("/api/games/{}", game["game"].as_str().expect("id")),
+    )
+    .await
+    .expect("state");
     assert_eq!(state["outcome"], json!(null), "not resigned");
     assert_eq!(state["ply"], 0);
     server.stop().await;

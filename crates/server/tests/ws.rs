@@ -9,7 +9,7 @@ use serde_json::json;
 use support::{TestServer, WAIT, play, play_all};
 
 #[tokio::test]
-async fn local_game_fools_mate_is_checkmate() {
+async fn art_5_1_1_local_game_fools_mate_is_checkmate() {
     let server = TestServer::start().await;
     let game = server
         .create(json!({"opponent": "local", "time_control": "5+3"}))
@@ -41,7 +41,7 @@ async fn local_game_fools_mate_is_checkmate() {
 }
 
 #[tokio::test]
-async fn robot_answers_and_the_player_resigns() {
+async fn art_5_1_2_robot_answers_and_the_player_resigns() {
     let server = TestServer::start().await;
     let game = server
         .create(json!({"opponent": "robot", "level": 1, "color": "white", "time_control": "-"}))
@@ -84,7 +84,7 @@ async fn robot_answers_and_the_player_resigns() {
 }
 
 #[tokio::test]
-async fn friends_by_link_agree_a_draw() {
+async fn art_9_1_friends_by_link_agree_a_draw() {
     let server = TestServer::start().await;
     let game = server
         .create(json!({"opponent": "friend", "color": "white", "time_control": "5+3"}))
@@ -166,7 +166,7 @@ async fn friends_by_link_agree_a_draw() {
 }
 
 #[tokio::test]
-async fn one_minute_game_ends_by_timeout() {
+async fn art_6_9_one_minute_game_ends_by_timeout() {
     let server = TestServer::start().await;
     let game = server
         .create(json!({"opponent": "local", "time_control": "1+0"}))

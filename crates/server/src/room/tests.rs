@@ -167,7 +167,7 @@ async fn an_offer_and_the_robots_answer_are_one_commit_and_one_per_move() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_empty_room_closes_and_leaves_its_deadline() {
+async fn art_6_9_an_empty_room_closes_and_leaves_its_deadline() {
     let limits = Limits {
         unload_after: Duration::from_millis(200),
         ..Limits::default()
