@@ -142,7 +142,7 @@ export class GameView {
   boardMove(uci: string): void {
     if (!this.state) return;
     if (this.armedClaim) {
-      this.room.send({ t: 'claim', kind: this.armedClaim, uci, ...this.localColor() });
+      this.room.send({ t: 'claim', kind: this.armedClaim, uci, ply: this.state.ply, ...this.localColor() });
       this.armedClaim = null;
     } else this.room.send({ t: 'move', ply: this.state.ply, uci });
   }
