@@ -63,8 +63,10 @@ pub struct Limits {
     pub sockets_per_seat: usize,
 
     // Messages.
-    /// Messages per second, per seat token and per address (a burst of the same size).
+    /// Messages per second per seat token, over all its sockets (a burst of the same size).
     pub messages_per_second: u32,
+    /// Messages per second per address, over all its sockets (a burst of the same size).
+    pub address_messages_per_second: u32,
     /// Joins and leaves within this window share one state message.
     pub presence_every: Duration,
 
@@ -101,6 +103,7 @@ impl Default for Limits {
             connections_per_address: 64,
             sockets_per_seat: 8,
             messages_per_second: 20,
+            address_messages_per_second: 100,
             presence_every: Duration::from_millis(250),
             periods: 5,
             text: 64,
@@ -197,6 +200,7 @@ impl Limits {
             "connections_per_address" => self.connections_per_address = count(name, value)?,
             "sockets_per_seat" => self.sockets_per_seat = count(name, value)?,
             "messages_per_second" => self.messages_per_second = count(name, value)?,
+            "address_messages_per_second" => self.address_messages_per_second = count(name, value)?,
             "presence_every" => self.presence_every = duration(name, value)?,
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,

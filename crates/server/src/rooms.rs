@@ -95,6 +95,7 @@ impl Shared {
             limits.robot_think,
         );
         let per_second = f64::from(limits.messages_per_second);
+        let per_address = f64::from(limits.address_messages_per_second);
         let per_minute = f64::from(limits.games_per_minute);
         Arc::new(Shared {
             writer: Writer::start(storage.clone()),
@@ -104,7 +105,7 @@ impl Shared {
             schedule: Arc::new(Scheduler::default()),
             shutdown,
             token_messages: RateLimiter::new(per_second, per_second),
-            address_messages: RateLimiter::new(per_second * 5.0, per_second * 5.0),
+            address_messages: RateLimiter::new(per_address, per_address),
             creations: RateLimiter::new(per_minute / 60.0, per_minute),
             limits: Arc::new(limits),
             rooms: Mutex::new(HashMap::new()),
