@@ -17,6 +17,7 @@
 
 pub mod assets;
 pub mod clock;
+pub mod defences;
 pub mod error;
 pub mod event;
 pub mod http;
@@ -40,6 +41,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::middleware;
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use tokio::sync::watch;
@@ -49,8 +51,11 @@ pub use robot::EngineChoice;
 pub use rooms::Shared;
 pub use storage::{SqliteStorage, Storage, StorageError};
 
-/// The whole app: pages, API and WebSocket.
+/// The whole app: pages, API and WebSocket, behind the [`defences`]
+/// (security headers on every response, JSON-only writes, the socket's
+/// `Origin` check).
 pub fn app(shared: Arc<Shared>) -> Router {
+    let limits = shared.limits.clone();
     Router::new()
         // The page.
         .route("/", get(assets::index))
@@ -65,7 +70,17 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
         // Live games.
-        .route("/ws/{id}", get(ws::upgrade))
+        .route(
+            "/ws/{id}",
+            get(ws::upgrade).route_layer(middleware::from_fn_with_state(
+                limits.clone(),
+                defences::same_origin,
+            )),
+        )
+        // Every route, the fallback (404) included; the headers outermost,
+        // so that they are on the refusals too.
+        .layer(middleware::from_fn_with_state(limits, defences::json_only))
+        .layer(middleware::map_response(defences::security_headers))
         .with_state(shared)
 }
 
