@@ -23,6 +23,7 @@ pub mod event;
 pub mod http;
 pub mod json;
 pub mod limits;
+pub mod net;
 pub mod pgn;
 pub mod protocol;
 pub mod record;
@@ -43,7 +44,6 @@ use std::sync::Arc;
 use axum::Router;
 use axum::middleware;
 use axum::routing::{get, post};
-use axum::serve::ListenerExt;
 use tokio::sync::watch;
 
 pub use error::{ActionError, ErrorCode};
@@ -194,34 +194,29 @@ impl Server {
         self.resumed
     }
 
-    /// Serves until `stop` completes; then stops taking connections, closes
-    /// the sockets, lets the rooms finish what they are doing and records
-    /// the moment of the stop (6.12: the clocks stop there).
+    /// Serves until `stop` completes, each connection within the limits
+    /// (see [`net`]: read and idle timeouts, connections per address);
+    /// then stops taking connections, closes the sockets, lets open
+    /// requests and the rooms finish what they are doing (at most
+    /// [`net::DRAIN`] for the requests) and records the moment of the stop
+    /// (6.12: the clocks stop there).
     ///
     /// # Errors
     ///
-    /// When the listener fails.
+    /// None so far: a failing listener is retried (see [`net::serve`]).
     pub async fn run(
         self,
         stop: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let addr = self
-            .local_addr()
-            .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
         let shutdown = self.shutdown;
         let signal = async move {
             stop.await;
             let _ = shutdown.send(true);
         };
-        // Moves are small and urgent: no Nagle delay.
-        let listener = self.listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let result = axum::serve(listener, app(self.shared.clone()))
-            .with_graceful_shutdown(signal)
-            .await;
+        let app = app(self.shared.clone());
+        net::serve(self.listener, app, self.shared.limits.clone(), signal).await;
         let _ = self.shared.writer.write(Vec::new()).await;
-        result.map_err(|source| ServeError::Listen { addr, source })
+        Ok(())
     }
 }
 
