@@ -8,16 +8,20 @@
 //! starts no threads and never reads the clock: text in, values out.
 //!
 //! ```
-//! use rochade_tournament::trf::Trf;
+//! use rochade_tournament::berger;
 //!
-//! let trf = Trf::parse("012 Club championship\nXXR 7\n").unwrap();
-//! assert_eq!(trf.rounds(), Some(7));
+//! // Round 1 of a six-player round robin: 1-6, 2-5, 3-4.
+//! let round = berger::round(6, 1, berger::Cycles::Single).unwrap();
+//! assert_eq!(round.to_string(), "3\n1 6\n2 5\n3 4\n");
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod berger;
+pub mod pairing;
 mod player;
 mod points;
 pub mod trf;
 
+pub use pairing::{Game, RoundPairing};
 pub use player::{Colour, PairingNumber};
 pub use points::{ParsePointsError, Points};
