@@ -57,6 +57,10 @@ pub enum ErrorCode {
     Handshake,
     /// The server is too busy to take this now; try again (HTTP 503).
     Busy,
+    /// Not signed in, or a wrong name, password or token (HTTP 401).
+    Unauthorized,
+    /// The user name is in use (HTTP 409).
+    NameTaken,
 }
 
 impl ErrorCode {
@@ -64,7 +68,8 @@ impl ErrorCode {
     pub fn status(self) -> StatusCode {
         match self {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
-            ErrorCode::SeatTaken => StatusCode::CONFLICT,
+            ErrorCode::SeatTaken | ErrorCode::NameTaken => StatusCode::CONFLICT,
+            ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::RateLimited | ErrorCode::TooManyRequests | ErrorCode::TooManyGames => {
                 StatusCode::TOO_MANY_REQUESTS

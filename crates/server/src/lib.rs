@@ -15,6 +15,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod assets;
 pub mod clock;
 pub mod defences;
@@ -69,6 +70,12 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
+        // Accounts (the page's session cookie).
+        .route("/api/auth/signup", post(accounts::http::sign_up))
+        .route("/api/auth/signin", post(accounts::http::sign_in))
+        .route("/api/auth/signout", post(accounts::http::sign_out))
+        .route("/api/auth/password", post(accounts::http::change_password))
+        .route("/api/auth/me", get(accounts::http::whoami))
         // Live games.
         .route(
             "/ws/{id}",

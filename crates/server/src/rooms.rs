@@ -63,6 +63,8 @@ pub struct Shared {
     pub schedule: Arc<Scheduler>,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
+    /// Players' accounts.
+    pub accounts: crate::accounts::Accounts,
     /// Messages per seat token.
     pub token_messages: RateLimiter<String>,
     /// Messages per address.
@@ -98,6 +100,7 @@ impl Shared {
         let per_address = f64::from(limits.address_messages_per_second);
         let per_minute = f64::from(limits.games_per_minute);
         Arc::new(Shared {
+            accounts: crate::accounts::Accounts::new(storage.clone(), limits.robot_workers),
             writer: Writer::start(storage.clone()),
             storage,
             robots,

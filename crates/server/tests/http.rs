@@ -2,27 +2,12 @@
 
 mod support;
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
 use serde_json::{Value, json};
+use support::fresh_app as fresh;
 use tower::ServiceExt;
-
-/// The app over a fresh database.
-fn fresh() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
-    let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let shared = Shared::new(
-        Arc::new(storage),
-        EngineChoice::Builtin,
-        rochade_server::limits::Limits::default(),
-        stopped,
-    );
-    (app(shared), stop)
-}
 
 /// Sends a request; returns status, content type and body.
 async fn send(app: &axum::Router, request: Request<Body>) -> (StatusCode, String, Vec<u8>) {

@@ -292,7 +292,7 @@ async fn art_9_1_2_2_one_draw_offer_per_move() {
 #[tokio::test]
 async fn art_9_4_input_has_sizes_and_one_key_each() {
     let server = TestServer::start().await;
-    let many = vec!["1/60"; 200].join(", ");
+    let many = ["1/60"; 200].join(", ");
     let (status, answer) =
         create(&server, json!({"opponent": "local", "time_control": many})).await;
     assert_eq!(status, 400);
@@ -302,7 +302,7 @@ async fn art_9_4_input_has_sizes_and_one_key_each() {
             .is_some_and(|m| m.contains("characters")),
         "{answer}"
     );
-    let six = vec!["1/60"; 6].join(",");
+    let six = ["1/60"; 6].join(",");
     let (status, answer) = create(&server, json!({"opponent": "local", "time_control": six})).await;
     assert_eq!(status, 400);
     assert!(

@@ -4,9 +4,12 @@
 //! puts every write through one thread that commits many games' events in
 //! one transaction and only then answers each of them (group commit).
 
+pub mod accounts;
 mod sqlite;
+mod sqlite_accounts;
 mod writer;
 
+pub use accounts::{AccountStore, NewUser, User};
 pub use sqlite::SqliteStorage;
 pub use writer::Writer;
 
@@ -30,6 +33,9 @@ pub enum StorageError {
     /// The writer thread has stopped.
     #[error("the storage writer has stopped")]
     Closed,
+    /// A name already in use.
+    #[error("the name {0} is taken")]
+    Taken(String),
 }
 
 /// How a game ended, for how long it is kept.
@@ -114,8 +120,8 @@ pub struct StoredGame {
     pub finished: bool,
 }
 
-/// A place to keep games.
-pub trait Storage: Send + Sync + 'static {
+/// A place to keep games (and accounts).
+pub trait Storage: AccountStore {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///

@@ -43,6 +43,32 @@ const MIGRATIONS: &[&str] = &[
     UPDATE games SET ended = epoch + last_at WHERE finished = 1;
     CREATE INDEX games_ended ON games(ended) WHERE ended IS NOT NULL;
 ",
+    "
+    -- Accounts: names unique without regard to case; secrets as digests only.
+    CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT,
+        email TEXT,
+        bot INTEGER NOT NULL DEFAULT 0,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE sessions (
+        digest TEXT PRIMARY KEY,
+        user INTEGER NOT NULL REFERENCES users(id),
+        created INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_user ON sessions(user);
+    CREATE TABLE tokens (
+        digest TEXT PRIMARY KEY,
+        user INTEGER NOT NULL REFERENCES users(id),
+        scopes TEXT NOT NULL,
+        description TEXT NOT NULL,
+        created INTEGER NOT NULL
+    ) WITHOUT ROWID;
+",
 ];
 
 /// Games in a SQLite database.
@@ -59,10 +85,10 @@ const MIGRATIONS: &[&str] = &[
 /// ```
 #[derive(Debug)]
 pub struct SqliteStorage {
-    /// The connection the writer uses.
-    writer: Mutex<Connection>,
+    /// The connection the writer uses (and the rare account writes).
+    pub(super) writer: Mutex<Connection>,
     /// The connection for reads.
-    reader: Mutex<Connection>,
+    pub(super) reader: Mutex<Connection>,
     /// The connection that moves the write-ahead log into the database.
     checkpointer: Mutex<Connection>,
 }

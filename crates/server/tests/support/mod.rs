@@ -27,6 +27,20 @@ pub fn temp_db() -> PathBuf {
     dir.join("games.sqlite")
 }
 
+/// The whole app over a fresh database, without sockets (for
+/// `app.oneshot(request)`); keep the sender: dropping it stops the rooms.
+pub fn fresh_app() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
+    let storage = rochade_server::SqliteStorage::open(&temp_db()).expect("opens");
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let shared = Shared::new(
+        Arc::new(storage),
+        rochade_server::EngineChoice::Builtin,
+        rochade_server::limits::Limits::default(),
+        stopped,
+    );
+    (rochade_server::app(shared), stop)
+}
+
 /// A running server.
 pub struct TestServer {
     /// `127.0.0.1:port`.

@@ -1,0 +1,113 @@
+//! Accounts for whoever runs the server: `rochade user add|list|disable|bot`
+//! and `rochade token create`. They work on the database file directly,
+//! also while the server runs (SQLite allows it; a write waits for the
+//! server's current commit).
+
+use super::{AccountError, UserName, password, scope, secret};
+use crate::storage::{NewUser, Storage, User, wall_ms};
+
+/// Makes an account; without a password it cannot sign in on the page
+/// (a bot that uses only its token).
+///
+/// # Errors
+///
+/// [`AccountError`] for a bad name or password, or a name in use.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::accounts::admin;
+/// use rochade_server::storage::SqliteStorage;
+/// let dir = std::env::temp_dir().join(format!("rochade-admin-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let _ = std::fs::remove_file(dir.join("a.sqlite"));
+/// let store = SqliteStorage::open(&dir.join("a.sqlite"))?;
+/// admin::add_user(&store, "Rubinstein", None, true)?;
+/// let token = admin::create_token(&store, "rubinstein", "bot:play", "lichess-bot")?;
+/// assert!(token.starts_with("rop_"));
+/// assert_eq!(admin::list(&store)?[0].name, "Rubinstein");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn add_user(
+    store: &dyn Storage,
+    name: &str,
+    password: Option<&str>,
+    bot: bool,
+) -> Result<User, AccountError> {
+    let name = UserName::parse(name)?;
+    let password = password.map(password::hash_now).transpose()?;
+    Ok(store.add_user(&NewUser {
+        name: name.as_str().to_owned(),
+        password,
+        email: None,
+        bot,
+        created: wall_ms(),
+    })?)
+}
+
+/// The account called `name`.
+fn find(store: &dyn Storage, name: &str) -> Result<User, AccountError> {
+    store
+        .user(name)?
+        .ok_or_else(|| AccountError::NoSuchUser(name.to_owned()))
+}
+
+/// Every account.
+///
+/// # Errors
+///
+/// When storage fails.
+pub fn list(store: &dyn Storage) -> Result<Vec<User>, AccountError> {
+    Ok(store.users()?)
+}
+
+/// Disables (or with `false` enables again) the account called `name`:
+/// its sessions end and its tokens stop working.
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], or when storage fails.
+pub fn disable(store: &dyn Storage, name: &str, disabled: bool) -> Result<User, AccountError> {
+    let user = find(store, name)?;
+    store.set_disabled(user.id, disabled)?;
+    Ok(User { disabled, ..user })
+}
+
+/// Makes the account called `name` a bot account (lichess's "BOT"), or
+/// with `false` a person's again.
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], or when storage fails.
+pub fn set_bot(store: &dyn Storage, name: &str, bot: bool) -> Result<User, AccountError> {
+    let user = find(store, name)?;
+    store.set_bot(user.id, bot)?;
+    Ok(User { bot, ..user })
+}
+
+/// Makes a personal API token for the account called `name` with `scopes`
+/// (`board:play,bot:play,challenge:write`); returns it. It is shown once:
+/// only its digest is stored.
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], [`AccountError::Scope`] for an unknown
+/// scope, or when storage fails.
+pub fn create_token(
+    store: &dyn Storage,
+    name: &str,
+    scopes: &str,
+    description: &str,
+) -> Result<String, AccountError> {
+    let scopes = scope::parse(scopes).map_err(AccountError::Scope)?;
+    let user = find(store, name)?;
+    let token = secret::fresh(super::TOKEN_PREFIX);
+    store.add_token(
+        &secret::digest(&token),
+        user.id,
+        &scope::join(&scopes),
+        description,
+        wall_ms(),
+    )?;
+    Ok(token)
+}
