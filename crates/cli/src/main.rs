@@ -11,6 +11,7 @@ mod tactics;
 
 mod timecontrol;
 mod uci;
+mod user;
 
 use clap::{Parser, Subcommand};
 
@@ -43,6 +44,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play many games over WebSockets against a running server and report round trips.
     Loadtest(serve::LoadtestArgs),
+    /// Manage accounts (add, list, disable, enable, bot) in the server's database.
+    User(user::UserArgs),
+    /// Make personal API tokens (Authorization: Bearer) for accounts.
+    Token(user::TokenArgs),
     /// Play UCI engines against each other: openings, clocks, adjudication, Elo, SPRT, PGN.
     Match(match_cmd::MatchArgs),
     /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
@@ -60,6 +65,8 @@ fn main() -> anyhow::Result<()> {
         Command::Uci(args) => uci::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => serve::loadtest(args),
+        Command::User(args) => user::run(args),
+        Command::Token(args) => user::token(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Tactics(args) => tactics::run(args),
     };
