@@ -85,7 +85,7 @@ enum TokenCommand {
 }
 
 /// Opens the database.
-fn open(db: &PathBuf) -> anyhow::Result<SqliteStorage> {
+fn open(db: &std::path::Path) -> anyhow::Result<SqliteStorage> {
     SqliteStorage::open(db).with_context(|| format!("opening {}", db.display()))
 }
 
