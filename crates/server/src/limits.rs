@@ -229,8 +229,10 @@ impl Limits {
     }
 }
 
-/// The address a request came from, put into each request's extensions
-/// by the connection loop ([`crate::net`]). Requests made without a
+/// The address a request came from, as the limits per address count it
+/// (an IPv6 address by its /64 network, which one subscriber gets:
+/// [`crate::net::address_key`]), put into each request's extensions by the
+/// connection loop ([`crate::net`]). Requests made without a
 /// connection (tests calling the app directly) count as `127.0.0.1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClientAddr(pub IpAddr);

@@ -159,7 +159,7 @@ async fn until_stopped<C: Future>(
 /// A request as the app sees it: the client's address in its extensions,
 /// its body (if it has one) due within `body_read`.
 fn prepare(mut request: Request<Incoming>, ip: IpAddr, body_read: Duration) -> Request<Body> {
-    request.extensions_mut().insert(ClientAddr(ip));
+    request.extensions_mut().insert(ClientAddr(address_key(ip)));
     request.map(|body| {
         if hyper::body::Body::is_end_stream(&body) {
             Body::new(body)
