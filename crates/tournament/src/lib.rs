@@ -17,9 +17,11 @@
 #![forbid(unsafe_code)]
 
 pub mod berger;
+pub mod crosstable;
 pub mod pairing;
 mod player;
 mod points;
+pub mod tiebreak;
 pub mod trf;
 
 pub use pairing::{Game, RoundPairing};
