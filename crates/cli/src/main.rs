@@ -3,11 +3,13 @@
 
 mod bench;
 mod match_cmd;
+mod pair;
 mod perft;
 mod pgn;
 mod referee;
 mod serve;
 mod tactics;
+mod trf;
 
 mod timecontrol;
 mod uci;
@@ -52,6 +54,10 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Run a UCI engine over an EPD tactics suite (bm/am) and report solved/total.
     Tactics(tactics::TacticsArgs),
+    /// Print the next round's pairings of a TRF file (as bbpPairings -p).
+    Pair(pair::PairArgs),
+    /// Tournament report files: check every round's pairings.
+    Trf(trf::TrfArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -69,6 +75,8 @@ fn main() -> anyhow::Result<()> {
         Command::Token(args) => user::token(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Tactics(args) => tactics::run(args),
+        Command::Pair(args) => pair::run(args),
+        Command::Trf(args) => trf::run(args),
     };
     match result {
         Err(e) if is_broken_pipe(&e) => Ok(()),
