@@ -158,3 +158,57 @@ impl Brain for External {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rochade_laws::clock::{Clock, TimeControl};
+    use rochade_laws::{Game, RuleSet};
+
+    /// A UCI engine in a few lines of shell: it writes every command it
+    /// hears to `log` and always plays `bestmove`.
+    fn scripted_engine(dir: &Path, bestmove: &str) -> (PathBuf, PathBuf) {
+        let log = dir.join("heard.txt");
+        let script = dir.join("engine.sh");
+        let text = format!(
+            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> '{log}'\n  case \"$line\" in\n    uci) echo 'id name scripted'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) echo 'bestmove {bestmove}' ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+            log = log.display()
+        );
+        std::fs::write(&script, text).expect("writes the script");
+        let status = std::process::Command::new("chmod")
+            .arg("+x")
+            .arg(&script)
+            .status()
+            .expect("chmod runs");
+        assert!(status.success());
+        (script, log)
+    }
+
+    /// 9 (issue): the engine is told the game's moves, not only a FEN,
+    /// so that it sees repetitions (9.2).
+    #[test]
+    fn art_9_2_the_external_engine_hears_the_whole_game() {
+        let dir = std::env::temp_dir().join(format!("rochade-external-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let (script, log) = scripted_engine(&dir, "g1f3");
+        let mut game = Game::new(RuleSet::Fide);
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            game.play_uci(uci).expect("legal");
+        }
+        let clock = Clock::new(TimeControl::parse("5+3").expect("control"), Duration::ZERO);
+        let think = Think::new(&game, &clock, shakmaty::Color::White, Duration::ZERO);
+        let mut external = External::new(script, Level::new(3).expect("level"));
+        let chosen = external.choose(&think, &AtomicBool::new(false));
+        assert_eq!(
+            chosen.map(|m| shakmaty::uci::UciMove::from_standard(m).to_string()),
+            Some("g1f3".to_owned())
+        );
+        let heard = std::fs::read_to_string(&log).expect("the engine heard us");
+        assert!(
+            heard.contains("position startpos moves g1f3 g8f6 f3g1 f6g8"),
+            "{heard}"
+        );
+        assert!(heard.contains("go wtime 299950 winc 3000"), "{heard}");
+    }
+}
