@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
+pub mod api;
 pub mod assets;
 pub mod clock;
 pub mod defences;
@@ -84,9 +85,12 @@ pub fn app(shared: Arc<Shared>) -> Router {
                 defences::same_origin,
             )),
         )
-        // Every route, the fallback (404) included; the headers outermost,
-        // so that they are on the refusals too.
+        // Every route above, the fallback (404) included.
         .layer(middleware::from_fn_with_state(limits, defences::json_only))
+        // The lichess-compatible API: bearer tokens, never cookies, so
+        // lichess's form and text bodies (crate::api).
+        .merge(api::routes())
+        // The headers outermost, so that they are on the refusals too.
         .layer(middleware::map_response(defences::security_headers))
         .with_state(shared)
 }
