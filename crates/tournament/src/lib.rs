@@ -18,6 +18,7 @@
 
 pub mod berger;
 pub mod crosstable;
+pub mod matching;
 pub mod pairing;
 mod player;
 mod points;

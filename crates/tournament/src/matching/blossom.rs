@@ -1,0 +1,648 @@
+//! Maximum weight matching in a general graph: Edmonds' blossom
+//! algorithm with dual variables, O(n³), after Joris van Rijn's
+//! `mwmatching.py` as networkx 3 writes it (`max_weight_matching`).
+//!
+//! The port keeps networkx's order of work (neighbours in increasing
+//! number, the queue as a stack, blossoms in the order they were made),
+//! so that among matchings of equal weight it finds the same one as
+//! networkx does; caissify-pairings, our Dutch oracle, pairs with it.
+
+use super::Weight;
+
+/// No label (networkx: the node is not in `label`).
+const FREE: u8 = 0;
+/// An S-vertex or S-blossom (outer).
+const S: u8 = 1;
+/// A T-vertex or T-blossom (inner).
+const T: u8 = 2;
+/// The mark `scan_blossom` leaves on the path it walks.
+const BREADCRUMB: u8 = 4;
+
+/// An edge as a pair of vertices (the first is the side it was found from).
+type Edge = (usize, usize);
+
+/// The algorithm's state: vertices are `0..n`, blossoms `n..`.
+struct State<'g, W: Weight> {
+    n: usize,
+    weights: &'g [W],
+    max_cardinality: bool,
+    mate: Vec<Option<usize>>,
+    label: Vec<u8>,
+    label_edge: Vec<Option<Edge>>,
+    in_blossom: Vec<usize>,
+    parent: Vec<Option<usize>>,
+    base: Vec<usize>,
+    best_edge: Vec<Option<Edge>>,
+    dual: Vec<W>,
+    blossom_dual: Vec<W>,
+    childs: Vec<Vec<usize>>,
+    edges: Vec<Vec<Edge>>,
+    my_best_edges: Vec<Option<Vec<Edge>>>,
+    /// Live blossoms in the order they were made (networkx's dict order).
+    live: Vec<usize>,
+    /// Blossom numbers free for reuse.
+    free: Vec<usize>,
+    /// `allowed[v * n + w] == stamp`: the edge has zero slack this stage.
+    allowed: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+}
+
+/// A maximum weight matching of the graph on `n` vertices whose edge
+/// weights are `weights[v * n + w]` (symmetric; zero means no edge).
+/// With `max_cardinality`, a matching of maximum weight among those of
+/// maximum size. Returns each vertex's mate.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_tournament::matching::max_weight_matching;
+///
+/// // A path 0-1-2-3 with weights 5, 11, 5: one edge of 11, or two of 5.
+/// let mut w = vec![0i64; 16];
+/// for (a, b, x) in [(0, 1, 5), (1, 2, 11), (2, 3, 5)] {
+///     w[a * 4 + b] = x;
+///     w[b * 4 + a] = x;
+/// }
+/// assert_eq!(max_weight_matching(4, &w, false), vec![None, Some(2), Some(1), None]);
+/// assert_eq!(max_weight_matching(4, &w, true), vec![Some(1), Some(0), Some(3), Some(2)]);
+/// ```
+///
+/// # Panics
+///
+/// If `weights` is not `n * n` long.
+#[must_use]
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    weights: &[W],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    assert_eq!(weights.len(), n * n, "an n by n weight matrix");
+    if n == 0 {
+        return Vec::new();
+    }
+    let zero = W::zero();
+    let max_weight = weights.iter().copied().fold(zero, |m, w| m.max(w));
+    let nodes = 2 * n;
+    let mut st = State {
+        n,
+        weights,
+        max_cardinality,
+        mate: vec![None; n],
+        label: vec![FREE; nodes],
+        label_edge: vec![None; nodes],
+        in_blossom: (0..n).collect(),
+        parent: vec![None; nodes],
+        base: (0..nodes).collect(),
+        best_edge: vec![None; nodes],
+        dual: vec![max_weight; n],
+        blossom_dual: vec![zero; nodes],
+        childs: vec![Vec::new(); nodes],
+        edges: vec![Vec::new(); nodes],
+        my_best_edges: vec![None; nodes],
+        live: Vec::new(),
+        free: (n..nodes).rev().collect(),
+        allowed: vec![0; n * n],
+        stamp: 0,
+        queue: Vec::new(),
+    };
+    st.run();
+    st.mate
+}
+
+impl<W: Weight> State<'_, W> {
+    /// The weight of edge `v`–`w` (zero: no edge).
+    fn weight(&self, v: usize, w: usize) -> W {
+        self.weights[v * self.n + w]
+    }
+
+    /// The neighbours of vertex `v`, in increasing number.
+    fn neighbours(&self, v: usize) -> Vec<usize> {
+        let zero = W::zero();
+        (0..self.n)
+            .filter(|&w| w != v && self.weight(v, w) > zero)
+            .collect()
+    }
+
+    /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
+    fn slack(&self, v: usize, w: usize) -> W {
+        let wt = self.weight(v, w);
+        self.dual[v] + self.dual[w] - wt - wt
+    }
+
+    /// Whether node `b` is a blossom (not a vertex).
+    fn is_blossom(&self, b: usize) -> bool {
+        b >= self.n
+    }
+
+    /// Whether edge `v`–`w` may be used in this stage.
+    fn is_allowed(&self, v: usize, w: usize) -> bool {
+        self.allowed[v * self.n + w] == self.stamp
+    }
+
+    /// Marks edge `v`–`w` as usable in this stage.
+    fn allow(&mut self, v: usize, w: usize) {
+        let n = self.n;
+        self.allowed[v * n + w] = self.stamp;
+        self.allowed[w * n + v] = self.stamp;
+    }
+
+    /// The vertices inside blossom `b`, in networkx's (stack) order.
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = self.childs[b].clone();
+        while let Some(t) = stack.pop() {
+            if self.is_blossom(t) {
+                stack.extend_from_slice(&self.childs[t]);
+            } else {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// Labels the top-level blossom of `w` with `t`, reached by edge `v`–`w`.
+    fn assign_label(&mut self, w: usize, t: u8, v: Option<usize>) {
+        let b = self.in_blossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        let edge = v.map(|v| (v, w));
+        self.label_edge[w] = edge;
+        self.label_edge[b] = edge;
+        self.best_edge[w] = None;
+        self.best_edge[b] = None;
+        if t == S {
+            if self.is_blossom(b) {
+                let leaves = self.leaves(b);
+                self.queue.extend(leaves);
+            } else {
+                self.queue.push(b);
+            }
+        } else if t == T {
+            let base = self.base[b];
+            let mate = self.mate[base].expect("a T-blossom's base is matched");
+            self.assign_label(mate, S, Some(base));
+        }
+    }
+
+    /// Follows the alternating trees back from `v` and `w`: the base of a
+    /// new blossom, or `None` for an augmenting path.
+    fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
+        let mut path = Vec::new();
+        let mut base = None;
+        let mut v = Some(v);
+        let mut w = Some(w);
+        while let Some(vv) = v {
+            let b = self.in_blossom[vv];
+            if self.label[b] & BREADCRUMB != 0 {
+                base = Some(self.base[b]);
+                break;
+            }
+            path.push(b);
+            self.label[b] = S | BREADCRUMB;
+            v = match self.label_edge[b] {
+                None => None,
+                Some((tv, _)) => {
+                    let tb = self.in_blossom[tv];
+                    self.label_edge[tb].map(|(x, _)| x)
+                }
+            };
+            if w.is_some() {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = S;
+        }
+        base
+    }
+
+    /// Makes a new blossom with base `base` through edge `v`–`w`.
+    fn add_blossom(&mut self, base: usize, v: usize, w: usize) {
+        let bb = self.in_blossom[base];
+        let mut bv = self.in_blossom[v];
+        let mut bw = self.in_blossom[w];
+        let b = self.free.pop().expect("at most n/2 blossoms live at once");
+        self.live.push(b);
+        self.base[b] = base;
+        self.parent[b] = None;
+        self.parent[bb] = Some(b);
+        let mut path = Vec::new();
+        let mut edgs = vec![(v, w)];
+        while bv != bb {
+            self.parent[bv] = Some(b);
+            path.push(bv);
+            let le = self.label_edge[bv].expect("a labelled blossom");
+            edgs.push(le);
+            bv = self.in_blossom[le.0];
+        }
+        path.push(bb);
+        path.reverse();
+        edgs.reverse();
+        while bw != bb {
+            self.parent[bw] = Some(b);
+            path.push(bw);
+            let le = self.label_edge[bw].expect("a labelled blossom");
+            edgs.push((le.1, le.0));
+            bw = self.in_blossom[le.0];
+        }
+        self.label[b] = S;
+        self.label_edge[b] = self.label_edge[bb];
+        self.blossom_dual[b] = W::zero();
+        self.childs[b] = path.clone();
+        self.edges[b] = edgs;
+        for leaf in self.leaves(b) {
+            if self.label[self.in_blossom[leaf]] == T {
+                self.queue.push(leaf);
+            }
+            self.in_blossom[leaf] = b;
+        }
+        // The least-slack edge to every neighbouring S-blossom.
+        let mut best_to: Vec<(usize, Edge)> = Vec::new();
+        for &sub in &path {
+            let list: Vec<Edge> = if self.is_blossom(sub) {
+                match self.my_best_edges[sub].take() {
+                    Some(list) => list,
+                    None => self
+                        .leaves(sub)
+                        .into_iter()
+                        .flat_map(|x| self.neighbours(x).into_iter().map(move |y| (x, y)))
+                        .collect(),
+                }
+            } else {
+                self.neighbours(sub).into_iter().map(|y| (sub, y)).collect()
+            };
+            for k in list {
+                let (mut i, mut j) = k;
+                if self.in_blossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let bj = self.in_blossom[j];
+                if bj != b && self.label[bj] == S {
+                    match best_to.iter_mut().find(|(x, _)| *x == bj) {
+                        None => best_to.push((bj, k)),
+                        Some(entry) => {
+                            if self.slack(i, j) < self.slack(entry.1.0, entry.1.1) {
+                                entry.1 = k;
+                            }
+                        }
+                    }
+                }
+            }
+            self.best_edge[sub] = None;
+        }
+        let mine: Vec<Edge> = best_to.into_iter().map(|(_, k)| k).collect();
+        let mut best: Option<(Edge, W)> = None;
+        for &k in &mine {
+            let s = self.slack(k.0, k.1);
+            if best.is_none_or(|(_, bs)| s < bs) {
+                best = Some((k, s));
+            }
+        }
+        self.my_best_edges[b] = Some(mine);
+        self.best_edge[b] = best.map(|(k, _)| k);
+    }
+
+    /// The child at signed position `j` of blossom `b` (Python indexing).
+    fn child_at(&self, b: usize, j: isize) -> usize {
+        let len = self.childs[b].len() as isize;
+        self.childs[b][j.rem_euclid(len) as usize]
+    }
+
+    /// The edge at signed position `j` of blossom `b` (Python indexing).
+    fn edge_at(&self, b: usize, j: isize) -> Edge {
+        let len = self.edges[b].len() as isize;
+        self.edges[b][j.rem_euclid(len) as usize]
+    }
+
+    /// Dissolves blossom `b` into its children; at the end of a stage
+    /// (`end_stage`) also every child blossom with zero dual.
+    fn expand_blossom(&mut self, b: usize, end_stage: bool) {
+        for s in self.childs[b].clone() {
+            self.parent[s] = None;
+            if self.is_blossom(s) {
+                if end_stage && self.blossom_dual[s] == W::zero() {
+                    self.expand_blossom(s, end_stage);
+                } else {
+                    for leaf in self.leaves(s) {
+                        self.in_blossom[leaf] = s;
+                    }
+                }
+            } else {
+                self.in_blossom[s] = s;
+            }
+        }
+        if !end_stage && self.label[b] == T {
+            self.relabel_expanded(b);
+        }
+        self.label[b] = FREE;
+        self.label_edge[b] = None;
+        self.best_edge[b] = None;
+        self.parent[b] = None;
+        self.blossom_dual[b] = W::zero();
+        self.childs[b].clear();
+        self.edges[b].clear();
+        self.my_best_edges[b] = None;
+        self.live.retain(|&x| x != b);
+        self.free.push(b);
+    }
+
+    /// Relabels the children of the T-blossom `b` being expanded mid-stage.
+    fn relabel_expanded(&mut self, b: usize) {
+        let (lv, lw) = self.label_edge[b].expect("a T-blossom has its edge");
+        let entry = self.in_blossom[lw];
+        let len = self.childs[b].len() as isize;
+        let mut j = self.childs[b]
+            .iter()
+            .position(|&c| c == entry)
+            .expect("the entry child") as isize;
+        let step: isize = if j & 1 == 1 {
+            j -= len;
+            1
+        } else {
+            -1
+        };
+        let (mut v, mut w) = (lv, lw);
+        while j != 0 {
+            let (p, q) = if step == 1 {
+                self.edge_at(b, j)
+            } else {
+                let (q, p) = self.edge_at(b, j - 1);
+                (p, q)
+            };
+            self.label[w] = FREE;
+            self.label[q] = FREE;
+            self.assign_label(w, T, Some(v));
+            self.allow(p, q);
+            j += step;
+            (v, w) = if step == 1 {
+                self.edge_at(b, j)
+            } else {
+                let (w, v) = self.edge_at(b, j - 1);
+                (v, w)
+            };
+            self.allow(v, w);
+            j += step;
+        }
+        let bw = self.child_at(b, j);
+        self.label[w] = T;
+        self.label[bw] = T;
+        self.label_edge[w] = Some((v, w));
+        self.label_edge[bw] = Some((v, w));
+        self.best_edge[bw] = None;
+        j += step;
+        while self.child_at(b, j) != entry {
+            let bv = self.child_at(b, j);
+            if self.label[bv] == S {
+                j += step;
+                continue;
+            }
+            let mut x = bv;
+            if self.is_blossom(bv) {
+                for leaf in self.leaves(bv) {
+                    x = leaf;
+                    if self.label[leaf] != FREE {
+                        break;
+                    }
+                }
+            }
+            if self.label[x] != FREE {
+                self.label[x] = FREE;
+                let mate = self.mate[self.base[bv]].expect("matched base");
+                self.label[mate] = FREE;
+                let from = self.label_edge[x].expect("a labelled vertex").0;
+                self.assign_label(x, T, Some(from));
+            }
+            j += step;
+        }
+    }
+
+    /// Swaps matched and unmatched edges inside blossom `b` so that
+    /// vertex `v` becomes its base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != Some(b) {
+            t = self.parent[t].expect("v lies inside b");
+        }
+        if self.is_blossom(t) {
+            self.augment_blossom(t, v);
+        }
+        let len = self.childs[b].len() as isize;
+        let i = self.childs[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("t is a child") as isize;
+        let mut j = i;
+        let step: isize = if i & 1 == 1 {
+            j -= len;
+            1
+        } else {
+            -1
+        };
+        while j != 0 {
+            j += step;
+            let t1 = self.child_at(b, j);
+            let (w, x) = if step == 1 {
+                self.edge_at(b, j)
+            } else {
+                let (x, w) = self.edge_at(b, j - 1);
+                (w, x)
+            };
+            if self.is_blossom(t1) {
+                self.augment_blossom(t1, w);
+            }
+            j += step;
+            let t2 = self.child_at(b, j);
+            if self.is_blossom(t2) {
+                self.augment_blossom(t2, x);
+            }
+            self.mate[w] = Some(x);
+            self.mate[x] = Some(w);
+        }
+        let i = i as usize;
+        self.childs[b].rotate_left(i);
+        self.edges[b].rotate_left(i);
+        self.base[b] = self.base[self.childs[b][0]];
+    }
+
+    /// Augments the matching along the path through edge `v`–`w`.
+    fn augment_matching(&mut self, v: usize, w: usize) {
+        for (mut s, mut j) in [(v, w), (w, v)] {
+            loop {
+                let bs = self.in_blossom[s];
+                if self.is_blossom(bs) {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = Some(j);
+                let Some((t, _)) = self.label_edge[bs] else {
+                    break;
+                };
+                let bt = self.in_blossom[t];
+                let (ns, nj) = self.label_edge[bt].expect("a T-blossom has its edge");
+                if self.is_blossom(bt) {
+                    self.augment_blossom(bt, nj);
+                }
+                self.mate[nj] = Some(ns);
+                (s, j) = (ns, nj);
+            }
+        }
+    }
+
+    /// The main loop: one stage per augmentation.
+    fn run(&mut self) {
+        let n = self.n;
+        loop {
+            self.label.fill(FREE);
+            self.label_edge.fill(None);
+            self.best_edge.fill(None);
+            for &b in &self.live {
+                self.my_best_edges[b] = None;
+            }
+            self.stamp += 1;
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v].is_none() && self.label[self.in_blossom[v]] == FREE {
+                    self.assign_label(v, S, None);
+                }
+            }
+            let augmented = self.stage();
+            if !augmented {
+                break;
+            }
+            for b in self.live.clone() {
+                if !self.live.contains(&b) {
+                    continue;
+                }
+                if self.parent[b].is_none()
+                    && self.label[b] == S
+                    && self.blossom_dual[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    /// One stage: grows trees until an augmentation (true) or until the
+    /// duals show the matching is optimal (false).
+    fn stage(&mut self) -> bool {
+        let n = self.n;
+        loop {
+            while let Some(v) = self.queue.pop() {
+                for w in self.neighbours(v) {
+                    let bv = self.in_blossom[v];
+                    let bw = self.in_blossom[w];
+                    if bv == bw {
+                        continue;
+                    }
+                    let mut kslack = W::zero();
+                    if !self.is_allowed(v, w) {
+                        kslack = self.slack(v, w);
+                        if kslack <= W::zero() {
+                            self.allow(v, w);
+                        }
+                    }
+                    if self.is_allowed(v, w) {
+                        if self.label[bw] == FREE {
+                            self.assign_label(w, T, Some(v));
+                        } else if self.label[bw] == S {
+                            match self.scan_blossom(v, w) {
+                                Some(base) => self.add_blossom(base, v, w),
+                                None => {
+                                    self.augment_matching(v, w);
+                                    return true;
+                                }
+                            }
+                        } else if self.label[w] == FREE {
+                            self.label[w] = T;
+                            self.label_edge[w] = Some((v, w));
+                        }
+                    } else if self.label[bw] == S {
+                        if self.best_edge[bv].is_none_or(|(a, b)| kslack < self.slack(a, b)) {
+                            self.best_edge[bv] = Some((v, w));
+                        }
+                    } else if self.label[w] == FREE
+                        && self.best_edge[w].is_none_or(|(a, b)| kslack < self.slack(a, b))
+                    {
+                        self.best_edge[w] = Some((v, w));
+                    }
+                }
+            }
+
+            // No augmenting path: change the duals.
+            let mut delta_type = 0u8;
+            let mut delta = W::zero();
+            let mut delta_edge = None;
+            let mut delta_blossom = None;
+            if !self.max_cardinality {
+                delta_type = 1;
+                delta = self.dual.iter().copied().min().unwrap_or(delta);
+            }
+            for v in 0..n {
+                if self.label[self.in_blossom[v]] == FREE
+                    && let Some((a, b)) = self.best_edge[v]
+                {
+                    let d = self.slack(a, b);
+                    if delta_type == 0 || d < delta {
+                        delta = d;
+                        delta_type = 2;
+                        delta_edge = Some((a, b));
+                    }
+                }
+            }
+            let tops: Vec<usize> = (0..n).chain(self.live.iter().copied()).collect();
+            for b in tops {
+                if self.parent[b].is_none()
+                    && self.label[b] == S
+                    && let Some((x, y)) = self.best_edge[b]
+                {
+                    let d = self.slack(x, y).half();
+                    if delta_type == 0 || d < delta {
+                        delta = d;
+                        delta_type = 3;
+                        delta_edge = Some((x, y));
+                    }
+                }
+            }
+            for &b in &self.live {
+                if self.parent[b].is_none()
+                    && self.label[b] == T
+                    && (delta_type == 0 || self.blossom_dual[b] < delta)
+                {
+                    delta = self.blossom_dual[b];
+                    delta_type = 4;
+                    delta_blossom = Some(b);
+                }
+            }
+            if delta_type == 0 {
+                delta_type = 1;
+                let least = self.dual.iter().copied().min().unwrap_or(delta);
+                delta = least.max(W::zero());
+            }
+            for v in 0..n {
+                match self.label[self.in_blossom[v]] {
+                    S => self.dual[v] = self.dual[v] - delta,
+                    T => self.dual[v] = self.dual[v] + delta,
+                    _ => {}
+                }
+            }
+            for &b in &self.live {
+                if self.parent[b].is_none() {
+                    match self.label[b] {
+                        S => self.blossom_dual[b] = self.blossom_dual[b] + delta,
+                        T => self.blossom_dual[b] = self.blossom_dual[b] - delta,
+                        _ => {}
+                    }
+                }
+            }
+            match (delta_type, delta_edge, delta_blossom) {
+                (2 | 3, Some((v, w)), _) => {
+                    self.allow(v, w);
+                    self.queue.push(v);
+                }
+                (4, _, Some(b)) => self.expand_blossom(b, false),
+                _ => return false,
+            }
+        }
+    }
+}

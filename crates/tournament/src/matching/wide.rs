@@ -1,0 +1,194 @@
+//! Fixed-width signed integers for matching weights.
+//!
+//! The Dutch system's edge weights pack every quality criterion of
+//! C.04.3 into one number, most important criterion in the highest bits,
+//! as bbpPairings does: hundreds to thousands of bits for a large
+//! tournament. [`Wide`] is a two's-complement integer of `L` 64-bit
+//! limbs with the few operations the matching and the weights need.
+//!
+//! ```
+//! use rochade_tournament::matching::{Weight, Wide};
+//!
+//! let a = Wide::<2>::from_u64(1).shifted(100);
+//! let b = a - Wide::from_u64(1);
+//! assert!(b < a);
+//! assert_eq!(a.half().shifted(1), a);
+//! assert!(Wide::<2>::ZERO - a < Wide::ZERO);
+//! ```
+
+use std::cmp::Ordering;
+use std::ops::{Add, BitOr, Sub};
+
+use super::Weight;
+
+/// A signed two's-complement integer of `L` 64-bit limbs (least
+/// significant limb first). Arithmetic wraps, as machine integers do;
+/// callers size `L` so that it never needs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> Wide<L> {
+    /// Zero.
+    pub const ZERO: Wide<L> = Wide([0; L]);
+
+    /// The number of bits this width holds (the sign bit included).
+    pub const BITS: usize = 64 * L;
+
+    /// The value `v`.
+    #[must_use]
+    pub fn from_u64(v: u64) -> Wide<L> {
+        let mut limbs = [0; L];
+        limbs[0] = v;
+        Wide(limbs)
+    }
+
+    /// This value shifted left by `bits` (bits past the top are lost).
+    #[must_use]
+    pub fn shifted(self, bits: usize) -> Wide<L> {
+        let mut out = [0u64; L];
+        let (whole, part) = (bits / 64, bits % 64);
+        for i in (whole..L).rev() {
+            let lo = self.0[i - whole];
+            out[i] = lo << part;
+            if part > 0 && i > whole {
+                out[i] |= self.0[i - whole - 1] >> (64 - part);
+            }
+        }
+        Wide(out)
+    }
+
+    /// The bitwise or of this value and `v`.
+    #[must_use]
+    pub fn or_u64(mut self, v: u64) -> Wide<L> {
+        self.0[0] |= v;
+        self
+    }
+
+    /// Whether the value is below zero.
+    #[must_use]
+    pub fn is_negative(self) -> bool {
+        self.0[L - 1] >> 63 == 1
+    }
+}
+
+impl<const L: usize> Default for Wide<L> {
+    fn default() -> Wide<L> {
+        Wide::ZERO
+    }
+}
+
+impl<const L: usize> Add for Wide<L> {
+    type Output = Wide<L>;
+    fn add(self, rhs: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        let mut carry = false;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (s, c1) = self.0[i].overflowing_add(rhs.0[i]);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *o = s;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const L: usize> Sub for Wide<L> {
+    type Output = Wide<L>;
+    fn sub(self, rhs: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        let mut borrow = false;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (s, b1) = self.0[i].overflowing_sub(rhs.0[i]);
+            let (s, b2) = s.overflowing_sub(u64::from(borrow));
+            *o = s;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const L: usize> BitOr for Wide<L> {
+    type Output = Wide<L>;
+    fn bitor(self, rhs: Wide<L>) -> Wide<L> {
+        let mut out = self.0;
+        for (o, r) in out.iter_mut().zip(rhs.0) {
+            *o |= r;
+        }
+        Wide(out)
+    }
+}
+
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, other: &Wide<L>) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for i in (0..L).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, other: &Wide<L>) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const L: usize> Weight for Wide<L> {
+    fn zero() -> Wide<L> {
+        Wide::ZERO
+    }
+
+    fn half(self) -> Wide<L> {
+        // Arithmetic shift right by one (floor division by two).
+        let mut out = [0u64; L];
+        let sign = if self.is_negative() { 1u64 << 63 } else { 0 };
+        for (i, o) in out.iter_mut().enumerate() {
+            let high = if i + 1 < L { self.0[i + 1] << 63 } else { sign };
+            *o = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(v: i64) -> Wide<2> {
+        if v >= 0 {
+            Wide::from_u64(v.unsigned_abs())
+        } else {
+            Wide::ZERO - Wide::from_u64(v.unsigned_abs())
+        }
+    }
+
+    #[test]
+    fn arithmetic_agrees_with_i64() {
+        let values = [-70_000_000_000i64, -5, -1, 0, 1, 2, 7, 1 << 40];
+        for &a in &values {
+            for &b in &values {
+                assert_eq!(w(a) + w(b), w(a + b), "{a} + {b}");
+                assert_eq!(w(a) - w(b), w(a - b), "{a} - {b}");
+                assert_eq!(w(a).cmp(&w(b)), a.cmp(&b), "{a} <=> {b}");
+            }
+            assert_eq!(w(a).half(), w(a.div_euclid(2)), "{a} / 2");
+        }
+    }
+
+    #[test]
+    fn shifts_cross_limbs() {
+        let one = Wide::<3>::from_u64(1);
+        assert_eq!(one.shifted(64).0, [0, 1, 0]);
+        assert_eq!(one.shifted(130).0, [0, 0, 4]);
+        assert_eq!(Wide::<3>::from_u64(3).shifted(63).0, [1 << 63, 1, 0]);
+        assert_eq!(one.shifted(128).half().0, [0, 1 << 63, 0]);
+    }
+}
