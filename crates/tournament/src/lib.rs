@@ -3,8 +3,9 @@
 //! `rochade-tournament` pairs and scores tournaments: it reads and writes
 //! the FIDE Tournament Report File ([`trf`], TRF16 with the extensions the
 //! pairing engines use), pairs round robins by the Berger tables
-//! ([`berger`], C.05 Annex 1) and ranks players by the FIDE tie-break
-//! regulations ([`tiebreak`], C.07). Like `rochade-laws` it does no I/O,
+//! ([`berger`], C.05 Annex 1), pairs Swiss rounds by the FIDE (Dutch)
+//! System ([`dutch`], C.04.3, on the maximum weight [`matching`]) and
+//! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07). Like `rochade-laws` it does no I/O,
 //! starts no threads and never reads the clock: text in, values out.
 //!
 //! ```
@@ -18,6 +19,7 @@
 
 pub mod berger;
 pub mod crosstable;
+pub mod dutch;
 pub mod matching;
 pub mod pairing;
 mod player;

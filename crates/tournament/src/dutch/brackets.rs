@@ -1,0 +1,583 @@
+//! The pairing process (C.04.3 B): brackets from the top scoregroup
+//! down, each paired by maximum weight matchings over all players still
+//! unpaired, so that every choice leaves the rest of the round pairable
+//! (C4). Within a bracket the procedure fixes, in this order: which
+//! moved-down players (MDPs) are paired and with whom (B.3, B.4), how
+//! many residents are exchanged between S1 and S2 and which (B.5, B.6),
+//! then each S1 player's opponent, highest ranked first.
+//!
+//! The steps follow bbpPairings' `computeMatching` as caissify-pairings
+//! 0.5.0 writes it, our oracle; Phase numbers are caissify's.
+
+// Local indices (positions in the bracket) and global ones (positions
+// in the round's order) are the procedure's own vocabulary: loops run
+// over positions on purpose.
+#![allow(clippy::needless_range_loop)]
+
+use super::player::Entrant;
+use super::weights::{self, ByeTerms, Layout, Place};
+use crate::matching::{Wide, max_weight_matching};
+
+/// The round's players sorted by score (descending) then pairing number,
+/// with the dense weight matrix the matchings run on.
+struct Graph<'a, const L: usize> {
+    players: Vec<&'a Entrant>,
+    n: usize,
+    w: Vec<Wide<L>>,
+}
+
+impl<const L: usize> Graph<'_, L> {
+    /// Sets the weight of edge `i`–`j`.
+    fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
+        self.w[i * self.n + j] = w;
+        self.w[j * self.n + i] = w;
+    }
+
+    /// Each player's partner in a maximum weight matching (itself if
+    /// unmatched).
+    fn matching(&self) -> Vec<usize> {
+        max_weight_matching(self.n, &self.w, true)
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| m.unwrap_or(i))
+            .collect()
+    }
+
+    /// Gives `player` the `offers` (opponent, weight), matches, and
+    /// keeps the pair the matching makes: the new matching and the partner.
+    fn fix_partner(
+        &mut self,
+        player: usize,
+        offers: &[(usize, Wide<L>)],
+    ) -> (Vec<usize>, Option<usize>) {
+        for &(opp, w) in offers {
+            self.set(player, opp, w);
+        }
+        let stable = self.matching();
+        let m = stable[player];
+        if m == player {
+            return (stable, None);
+        }
+        self.finalize(player, m);
+        (stable, Some(m))
+    }
+
+    /// Keeps `i`–`j` and removes every other edge of both.
+    fn finalize(&mut self, i: usize, j: usize) {
+        for k in 0..self.n {
+            if k != j {
+                self.set(i, k, Wide::ZERO);
+            }
+            if k != i {
+                self.set(j, k, Wide::ZERO);
+            }
+        }
+        self.set(i, j, Wide::from_u64(1));
+    }
+}
+
+/// The triangular table of a bracket's base weights, by local index
+/// (`get(li, lj)` for `lj < li`; zero outside).
+struct Base<const L: usize>(Vec<Vec<Wide<L>>>);
+
+impl<const L: usize> Base<L> {
+    /// The base weight of local pair (`li`, `lj`), `lj < li`.
+    fn get(&self, li: usize, lj: usize) -> Wide<L> {
+        self.0
+            .get(li)
+            .and_then(|row| row.get(lj))
+            .copied()
+            .unwrap_or(Wide::ZERO)
+    }
+
+    /// Clears local pair (`li`, `lj`) if the table holds it.
+    fn clear(&mut self, li: usize, lj: usize) {
+        if let Some(x) = self.0.get_mut(li).and_then(|row| row.get_mut(lj)) {
+            *x = Wide::ZERO;
+        }
+    }
+}
+
+/// Pairs `entrants` (all of them, any order) for round `round` of
+/// `rounds`; `bye_candidates` is `Some` (by pairing-number order of
+/// `entrants`) when the number is odd. Returns the pairs (lower pairing
+/// number first) and the players left unpaired.
+pub fn pair<'a, const L: usize>(
+    entrants: &'a [Entrant],
+    bye_candidates: Option<&[bool]>,
+    round: u16,
+    rounds: u16,
+) -> (Vec<(&'a Entrant, &'a Entrant)>, Vec<&'a Entrant>) {
+    let mut order: Vec<usize> = (0..entrants.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(entrants[i].score), entrants[i].number));
+    let players: Vec<&Entrant> = order.iter().map(|&i| &entrants[i]).collect();
+    let n = players.len();
+    if n < 2 {
+        return (Vec::new(), players);
+    }
+    let layout = Layout::new(&players, round.saturating_sub(1));
+    let mut g = Graph::<L> {
+        players,
+        n,
+        w: vec![Wide::ZERO; n * n],
+    };
+    let score = |g: &Graph<L>, i: usize| g.players[i].score;
+
+    // Scoregroups as index ranges.
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n && score(&g, j) == score(&g, i) {
+            j += 1;
+        }
+        groups.push((i, j));
+        i = j;
+    }
+
+    let mut bye = ByeTerms {
+        candidates: bye_candidates.map(|c| order.iter().map(|&i| c[i]).collect()),
+        ..ByeTerms::default()
+    };
+    if bye.candidates.is_some() && n % 2 == 1 {
+        preliminary_bye(&mut g, &layout, &mut bye, round, rounds);
+    }
+
+    let edge = |g: &Graph<L>, bye: &ByeTerms, hi: usize, lo: usize, place: Place| {
+        weights::edge::<L>(
+            &layout,
+            bye,
+            g.players[hi],
+            hi,
+            g.players[lo],
+            lo,
+            place,
+            round,
+            rounds,
+        )
+    };
+    for i in 0..n {
+        for j in i + 1..n {
+            let w = edge(&g, &bye, i, j, Place::Far);
+            g.set(i, j, w);
+        }
+    }
+
+    let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
+    let mut next_group = 1;
+    let mut group_begin = 0;
+    let mut matched = vec![false; n];
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut previous: Vec<usize> = Vec::new();
+    let b = layout.b;
+
+    while by_index.len() > 1 || next_group < groups.len() {
+        let next_begin = by_index.len();
+        let loaded = next_group < groups.len();
+        let bracket_score = if loaded {
+            let (s, e) = groups[next_group];
+            by_index.extend(s..e);
+            next_group += 1;
+            score(&g, s)
+        } else {
+            score(&g, by_index[by_index.len() - 1])
+        };
+        let locals = by_index.len();
+
+        // Base weights of the bracket and the next scoregroup.
+        let mut base = Base::<L>(vec![Vec::new(); locals]);
+        for li in group_begin..locals {
+            let place = if li < next_begin {
+                Place::Current
+            } else {
+                Place::Next
+            };
+            base.0[li] = (0..li)
+                .map(|lj| edge(&g, &bye, by_index[lj], by_index[li], place))
+                .collect();
+        }
+        for li in group_begin..locals {
+            for lj in 0..li {
+                let w = base.get(li, lj);
+                g.set(by_index[li], by_index[lj], w);
+            }
+        }
+        let is_resident = |x: usize| by_index[group_begin..next_begin].contains(&x);
+        let is_mdp = |x: usize| by_index[..group_begin].contains(&x);
+
+        let mut stable = g.matching();
+
+        // Phase 1: which MDPs are paired in this bracket.
+        let mut md_score = None;
+        let mut remaining_md = 0usize;
+        let mut remaining_matched = 0usize;
+        for li in 0..group_begin {
+            let gi = by_index[li];
+            if md_score.is_none_or(|s| score(&g, gi) < s) {
+                md_score = Some(score(&g, gi));
+                remaining_md = 0;
+                remaining_matched = 0;
+                for &mgi in &by_index[li..group_begin] {
+                    if Some(score(&g, mgi)) > md_score {
+                        continue;
+                    }
+                    if Some(score(&g, mgi)) < md_score {
+                        break;
+                    }
+                    remaining_md += 1;
+                    if stable[mgi] != mgi && is_resident(stable[mgi]) {
+                        remaining_matched += 1;
+                    }
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            if remaining_md <= remaining_matched {
+                matched[gi] = true;
+                remaining_md -= 1;
+                continue;
+            }
+            remaining_md -= 1;
+            if !(stable[gi] != gi && is_resident(stable[gi])) {
+                for rli in group_begin..next_begin {
+                    let bw = base.get(rli, li);
+                    if bw != Wide::ZERO {
+                        g.set(gi, by_index[rli], bw.or_u64(1));
+                    }
+                }
+                stable = g.matching();
+            }
+            if stable[gi] != gi && is_resident(stable[gi]) {
+                matched[gi] = true;
+                remaining_matched -= 1;
+                let size = (next_begin - group_begin) as u64;
+                for rli in group_begin..next_begin {
+                    let bw = base.get(rli, li);
+                    if bw != Wide::ZERO {
+                        g.set(gi, by_index[rli], bw.or_u64(size) + Wide::from_u64(1));
+                    }
+                }
+            }
+        }
+
+        // Phase 2: each paired MDP's opponent, highest ranked first.
+        let mut finalized: Vec<usize> = Vec::new();
+        for li in 0..group_begin {
+            let gi = by_index[li];
+            if !matched[gi] || finalized.contains(&gi) {
+                continue;
+            }
+            // Lower ranked residents get the larger addends (caissify
+            // counts only residents it may pair).
+            let mut addend = locals as u64;
+            let mut offers = Vec::new();
+            for rli in (group_begin..next_begin).rev() {
+                let bw = base.get(rli, li);
+                if !matched[by_index[rli]] && bw != Wide::ZERO {
+                    offers.push((by_index[rli], bw + Wide::from_u64(addend)));
+                    addend += 1;
+                }
+            }
+            let (now, partner) = g.fix_partner(gi, &offers);
+            stable = now;
+            if let Some(m) = partner {
+                matched[m] = true;
+                finalized.push(gi);
+                finalized.push(m);
+            } else {
+                matched[gi] = false;
+            }
+        }
+
+        // Phase 3: the remainder and its S1 size.
+        let mut remainder: Vec<usize> = Vec::new();
+        let mut remainder_pairs = 0usize;
+        for li in group_begin..next_begin {
+            let gi = by_index[li];
+            let p = stable[gi];
+            if p != gi && is_mdp(p) {
+                continue;
+            }
+            remainder.push(li);
+            if p != gi && p < gi {
+                remainder_pairs += 1;
+            }
+        }
+        if remainder_pairs > remainder.len() {
+            remainder_pairs = remainder.len() / 2;
+        }
+        let first_group_end = remainder_pairs;
+        let in_bracket_below = |stable: &[usize], gi: usize| {
+            let p = stable[gi];
+            p != gi && p > gi && is_resident(p)
+        };
+        let exchange = |base: &Base<L>, smaller: usize, larger: usize, index: usize| {
+            let w = base.get(larger, smaller);
+            if w == Wide::ZERO {
+                return w;
+            }
+            let addend = Wide::<L>::from_u64(u64::from(index < remainder_pairs)).shifted(2 * b)
+                - Wide::from_u64(index as u64);
+            w + addend.shifted(1)
+        };
+
+        if remainder.len() >= 2 {
+            // Phase 4: weights that prefer fewer and smaller exchanges.
+            for &opp_li in &remainder {
+                for (index, &player_li) in remainder.iter().enumerate() {
+                    if opp_li <= player_li {
+                        break;
+                    }
+                    let w = exchange(&base, player_li, opp_li, index);
+                    g.set(by_index[player_li], by_index[opp_li], w);
+                }
+            }
+            stable = g.matching();
+            let exchanges = remainder[..first_group_end]
+                .iter()
+                .filter(|&&li| !in_bracket_below(&stable, by_index[li]))
+                .count();
+
+            // Phase 5: which S1 players move to S2, lowest first.
+            let mut left = exchanges;
+            let mut index = remainder_pairs;
+            for scan in (0..first_group_end).rev() {
+                if left == 0 {
+                    break;
+                }
+                index -= 1;
+                let li = remainder[scan];
+                let gi = by_index[li];
+                if in_bracket_below(&stable, gi) {
+                    for &opp_li in &remainder[scan + 1..] {
+                        let w = exchange(&base, li, opp_li, index);
+                        if w != Wide::ZERO {
+                            g.set(gi, by_index[opp_li], w - Wide::from_u64(1));
+                        }
+                    }
+                    stable = g.matching();
+                }
+                let exchanged = !in_bracket_below(&stable, gi);
+                if exchanged {
+                    left -= 1;
+                }
+                for &opp_li in &remainder[scan + 1..] {
+                    if exchanged {
+                        base.clear(opp_li, li);
+                    }
+                    let w = exchange(&base, li, opp_li, index);
+                    g.set(gi, by_index[opp_li], w);
+                }
+            }
+
+            // Phase 6: which S2 players move to S1, highest first.
+            let mut left = exchanges;
+            let mut index = remainder_pairs;
+            for scan in first_group_end..remainder.len() {
+                if left <= 1 {
+                    break;
+                }
+                let li = remainder[scan];
+                let gi = by_index[li];
+                let already = in_bracket_below(&stable, gi);
+                if !already {
+                    for &opp_li in &remainder[scan + 1..] {
+                        let w = exchange(&base, li, opp_li, index);
+                        if w != Wide::ZERO {
+                            g.set(gi, by_index[opp_li], w + Wide::from_u64(1));
+                        }
+                    }
+                    stable = g.matching();
+                }
+                if in_bracket_below(&stable, gi) {
+                    left -= 1;
+                    for (oi, &opp_li) in remainder.iter().enumerate() {
+                        if opp_li == li {
+                            continue;
+                        }
+                        if oi < scan {
+                            if base.0.get(li).is_some_and(|r| opp_li < r.len()) {
+                                base.clear(li, opp_li);
+                            } else {
+                                base.clear(opp_li, li);
+                            }
+                            g.set(gi, by_index[opp_li], Wide::ZERO);
+                        }
+                    }
+                    for nli in next_begin..locals {
+                        base.clear(nli, li);
+                        g.set(gi, by_index[nli], Wide::ZERO);
+                    }
+                }
+                if !already {
+                    for &opp_li in &remainder[scan + 1..] {
+                        let w = exchange(&base, li, opp_li, index);
+                        g.set(gi, by_index[opp_li], w);
+                    }
+                }
+                index += 1;
+            }
+
+            // Phase 7: fix the exchanges.
+            for (pi, &player_li) in remainder.iter().enumerate() {
+                let player = by_index[player_li];
+                for &opp_li in &remainder[pi + 1..] {
+                    let opp = by_index[opp_li];
+                    if !in_bracket_below(&stable, player) || in_bracket_below(&stable, opp) {
+                        base.clear(opp_li, player_li);
+                    }
+                    let bw = base.get(opp_li, player_li);
+                    g.set(player, opp, bw);
+                }
+            }
+        }
+
+        // Phase 8: each S1 player's opponent, highest ranked first.
+        for &player_li in &remainder {
+            let player = by_index[player_li];
+            if !in_bracket_below(&stable, player) {
+                continue;
+            }
+            // Every later opponent counts for the addend, pairable or not.
+            let offers: Vec<(usize, Wide<L>)> = remainder
+                .iter()
+                .rev()
+                .filter(|&&opp_li| opp_li > player_li && !matched[by_index[opp_li]])
+                .enumerate()
+                .map(|(addend, &opp_li)| (opp_li, addend))
+                .filter(|&(opp_li, _)| base.get(opp_li, player_li) != Wide::ZERO)
+                .map(|(opp_li, addend)| {
+                    let bw = base.get(opp_li, player_li);
+                    (by_index[opp_li], bw + Wide::from_u64(addend as u64))
+                })
+                .collect();
+            let (now, partner) = g.fix_partner(player, &offers);
+            stable = now;
+            if let Some(m) = partner {
+                matched[player] = true;
+                matched[m] = true;
+            }
+        }
+
+        // Phase 9: the pairs made; the rest moves down.
+        bye.single_downfloater =
+            n % 2 == 1 && loaded && bye.score.is_some_and(|s| s >= bracket_score);
+        let mut carried = Vec::new();
+        let mut new_begin = 0;
+        for (li, &gi) in by_index.iter().enumerate() {
+            if li < next_begin && matched[gi] && stable[gi] != gi {
+                let (a, c) = (gi, stable[gi]);
+                let key = (a.min(c), a.max(c));
+                if !pairs.contains(&key) {
+                    pairs.push(key);
+                }
+                continue;
+            }
+            carried.push(gi);
+            if li < next_begin {
+                new_begin += 1;
+            }
+            if bye.single_downfloater {
+                let p = stable[gi];
+                if p != gi && score(&g, p) < bracket_score {
+                    bye.single_downfloater = false;
+                }
+            }
+        }
+        by_index = carried;
+        group_begin = new_begin;
+        if next_group >= groups.len() && by_index == previous {
+            break;
+        }
+        previous = by_index.clone();
+    }
+
+    let players = g.players;
+    let mut paired = vec![false; n];
+    let mut out: Vec<(&Entrant, &Entrant)> = Vec::new();
+    for &(a, c) in &pairs {
+        paired[a] = true;
+        paired[c] = true;
+        let (x, y) = (players[a], players[c]);
+        out.push(if x.number < y.number { (x, y) } else { (y, x) });
+    }
+    let mut rest: Vec<&Entrant> = (0..n).filter(|&i| !paired[i]).map(|i| players[i]).collect();
+    if rest.len() >= 2
+        && let Some(more) = super::fallback::backtrack(&rest, round, rounds)
+    {
+        out.extend(more);
+        rest.retain(|p| {
+            !out.iter()
+                .any(|(a, c)| a.number == p.number || c.number == p.number)
+        });
+    }
+    out.sort_by_key(|(a, _)| a.number);
+    (out, rest)
+}
+
+/// A first, light matching that finds the score of the player who will
+/// get the bye, and so narrows the bye's candidates (C2) and decides
+/// whether C9 applies.
+fn preliminary_bye<const L: usize>(
+    g: &mut Graph<'_, L>,
+    layout: &Layout,
+    bye: &mut ByeTerms,
+    round: u16,
+    rounds: u16,
+) {
+    let n = g.n;
+    let candidates = bye.candidates.clone().unwrap_or_else(|| vec![true; n]);
+    let top = g.players[0].score;
+    let shift = |s: u32| layout.shifts.get(&s).copied().unwrap_or(0) as u64;
+    for i in 0..n {
+        for j in i + 1..n {
+            let (pi, pj) = (g.players[i], g.players[j]);
+            let w = if super::criteria::compatible(pi, pj, round, rounds) {
+                let completion = 1 + u64::from(!candidates[i]) + u64::from(!candidates[j]);
+                Wide::<L>::from_u64(completion)
+                    .shifted(layout.sb)
+                    .or_u64(shift(pi.score) + shift(pj.score))
+                    .shifted(layout.group_size_bits)
+                    .or_u64(u64::from(pj.score >= top))
+            } else {
+                Wide::ZERO
+            };
+            g.set(i, j, w);
+        }
+    }
+    let prelim = g.matching();
+    let score = (0..n)
+        .find(|&i| prelim[i] == i)
+        .map_or(top, |i| g.players[i].score);
+    bye.score = Some(score);
+    bye.candidates = Some(
+        (0..n)
+            .map(|i| candidates[i] && g.players[i].score <= score)
+            .collect(),
+    );
+    bye.single_downfloater = score >= top
+        && (0..n)
+            .take_while(|&i| g.players[i].score >= top)
+            .all(|i| prelim[i] == i || g.players[prelim[i]].score >= top);
+    let mut played: Vec<usize> = g
+        .players
+        .iter()
+        .filter(|p| p.score == score)
+        .map(|p| {
+            let mut met = p.opponents.clone();
+            met.sort_unstable();
+            met.dedup();
+            met.len()
+        })
+        .collect();
+    played.sort_unstable_by(|a, b| b.cmp(a));
+    bye.played_ranks = played
+        .into_iter()
+        .enumerate()
+        .map(|(rank, count)| (count, rank as u64))
+        .collect();
+    for w in &mut g.w {
+        *w = Wide::ZERO;
+    }
+}

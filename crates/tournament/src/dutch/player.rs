@@ -1,0 +1,178 @@
+//! The players of the round to pair, as C.04.3 sees them: score, colour
+//! history (A.6), floats (A.4), previous opponents (C1) and whether they
+//! may still get the pairing-allocated bye (C2), read from a TRF file.
+
+use crate::trf::{ResultCode, Trf};
+use crate::{Colour, PairingNumber};
+
+/// How a player floated in one round (C.04.3 A.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    /// Paired with a player of a lower score, or had a bye or a forfeit
+    /// win (A.4.b).
+    Down,
+    /// Paired with a player of a higher score.
+    Up,
+    /// Neither.
+    None,
+}
+
+/// A player to be paired in the next round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// The pairing number (TRF16 starting rank).
+    pub number: PairingNumber,
+    /// The score for pairing purposes, in tenths of a point (with any
+    /// acceleration of the round, C.04.5.1).
+    pub score: u32,
+    /// The colours of the games played over the board, oldest first.
+    pub colours: Vec<Colour>,
+    /// The float of every previous round, oldest first.
+    pub floats: Vec<Float>,
+    /// The players met over the board (C.04.3 C1).
+    pub opponents: Vec<PairingNumber>,
+    /// Whether the player may get the pairing-allocated bye (C.04.3
+    /// C2): no earlier bye or forfeit win worth a win's points.
+    pub bye_eligible: bool,
+}
+
+impl Entrant {
+    /// White games minus Black games (the colour difference, A.6).
+    #[must_use]
+    pub fn colour_difference(&self) -> i32 {
+        self.colours
+            .iter()
+            .map(|c| match c {
+                Colour::White => 1,
+                Colour::Black => -1,
+            })
+            .sum()
+    }
+
+    /// The float `back` rounds ago (1: the previous round).
+    #[must_use]
+    pub fn float_back(&self, back: usize) -> Float {
+        self.floats
+            .len()
+            .checked_sub(back)
+            .map_or(Float::None, |i| self.floats[i])
+    }
+
+    /// Whether the two met over the board before.
+    #[must_use]
+    pub fn has_met(&self, other: &Entrant) -> bool {
+        self.opponents.contains(&other.number)
+    }
+}
+
+/// The players to pair in `round` (1-based), in pairing-number order.
+/// For the next round: everyone in the file except those with an entry
+/// for `round` already (a requested bye `H`/`F`, an absence `Z`) or a
+/// `240` bye record. For a round already paired (to check it): those
+/// with a game, a forfeit or the pairing-allocated bye in it. Rounds
+/// after `round` are ignored.
+#[must_use]
+pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
+    let players = trf.players();
+    let past = usize::from(round).saturating_sub(1);
+    let index_of = |n: PairingNumber| players.iter().position(|p| p.number == n);
+    // Each player's score after each round, raw (no acceleration).
+    let after: Vec<Vec<u32>> = players
+        .iter()
+        .map(|p| {
+            let mut total = 0;
+            (0..past)
+                .map(|r| {
+                    if let Some(Some(e)) = p.rounds.get(r)
+                        && let Some(code) = e.result
+                    {
+                        total += code.points().tenths();
+                    }
+                    total
+                })
+                .collect()
+        })
+        .collect();
+    let before = |i: usize, r: usize| if r == 0 { 0 } else { after[i][r - 1] };
+    let requested: Vec<PairingNumber> = trf
+        .records()
+        .iter()
+        .filter_map(|r| match r {
+            crate::trf::Record::Byes(b) if b.round == round => Some(b.players.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    // A round already paired is being checked: only those paired in it
+    // take part. Otherwise an entry is a request not to be paired.
+    let checking = round <= trf.played_rounds();
+    let mut out = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        let takes_part = match p.rounds.get(past).copied().flatten() {
+            None => !checking,
+            Some(entry) => entry.was_paired(),
+        };
+        if !takes_part || requested.contains(&p.number) {
+            continue;
+        }
+        let mut e = Entrant {
+            number: p.number,
+            score: before(i, past) + acceleration(trf, p.number, round),
+            colours: Vec::new(),
+            floats: Vec::new(),
+            opponents: Vec::new(),
+            bye_eligible: true,
+        };
+        for r in 0..past {
+            let Some(Some(entry)) = p.rounds.get(r) else {
+                e.floats.push(Float::None);
+                continue;
+            };
+            let code = entry.result;
+            let points = code.map_or(0, |c| c.points().tenths());
+            let played = code.is_some_and(ResultCode::is_played);
+            match entry.opponent {
+                Some(o) if played => {
+                    if let Some(c) = entry.colour {
+                        e.colours.push(c);
+                    }
+                    e.opponents.push(o);
+                    let mine = before(i, r);
+                    let theirs = index_of(o).map_or(mine, |j| before(j, r));
+                    e.floats.push(match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    });
+                }
+                _ => {
+                    // An unplayed round: a bye, a forfeit, an absence.
+                    // Worth more than a loss, it counts as a downfloat
+                    // (A.4.b); worth a win, it ends bye eligibility (C2).
+                    e.floats
+                        .push(if points > 0 { Float::Down } else { Float::None });
+                    if points >= crate::Points::ONE.tenths() {
+                        e.bye_eligible = false;
+                    }
+                }
+            }
+        }
+        out.push(e);
+    }
+    out.sort_by_key(|e| e.number);
+    out
+}
+
+/// The acceleration points (`XXA`) of `player` in `round`, in tenths.
+fn acceleration(trf: &Trf, player: PairingNumber, round: u16) -> u32 {
+    trf.records()
+        .iter()
+        .filter_map(|r| match r {
+            crate::trf::Record::Acceleration(a) if a.player == player => a
+                .points
+                .get(usize::from(round).saturating_sub(1))
+                .map(|p| p.tenths()),
+            _ => None,
+        })
+        .sum()
+}

@@ -1,0 +1,256 @@
+//! Edge weights: the quality criteria of C.04.3 packed into one
+//! number per pair, the most important in the highest bits, so that a
+//! maximum weight matching optimises them in the regulation's order (the
+//! method of bbpPairings; the layout is caissify-pairings', our oracle).
+//!
+//! From the highest bits down:
+//!
+//! | bits | criterion |
+//! |---|---|
+//! | 2 | C4 completion, and C2 who may get the bye |
+//! | SB | C6 scores paired in the current bracket (the PSD) |
+//! | B | C5 pairs in the current bracket |
+//! | SB | C8 scores paired in the next bracket |
+//! | B | C7 pairs in the next bracket |
+//! | 2B | C9 unplayed games of the bye's assignee |
+//! | B each | C10 topscorers' colour difference, C11 three colours in a row, C12 colour preferences, C13 strong colour preferences |
+//! | B each | C14/C16 repeated downfloats, C15/C17 repeated upfloats (one and two rounds back) |
+//! | SB each | C18/C20 scores of repeated downfloaters, C19/C21 opponents of repeated upfloaters |
+//! | 3B + 1 | room for the bracket procedure's own preferences |
+//!
+//! B is the bits of a player count (at least 8); SB one bit field per
+//! scoregroup, each as wide as its size.
+
+use std::collections::HashMap;
+
+use super::colour::{self, Strength};
+use super::criteria;
+use super::player::{Entrant, Float};
+use crate::matching::Wide;
+
+/// The widths of the fields and where each scoregroup's bit lies.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// B: bits for a count of players.
+    pub b: usize,
+    /// SB: bits for the scoregroup fields together.
+    pub sb: usize,
+    /// The bits of the largest scoregroup's size.
+    pub group_size_bits: usize,
+    /// Each score's bit offset within a scoregroup field.
+    pub shifts: HashMap<u32, usize>,
+    /// Rounds played before this one.
+    pub played: u16,
+}
+
+impl Layout {
+    /// The layout for `players` sorted by score (descending).
+    #[must_use]
+    pub fn new(players: &[&Entrant], played: u16) -> Layout {
+        let n = players.len();
+        let bits = |x: usize| (usize::BITS - x.leading_zeros()) as usize;
+        let mut shifts = HashMap::new();
+        let mut sb = 0;
+        let mut largest = 0;
+        let mut i = players.len();
+        // The lowest scoregroup gets the lowest bits.
+        while i > 0 {
+            let score = players[i - 1].score;
+            let mut j = i;
+            while j > 0 && players[j - 1].score == score {
+                j -= 1;
+            }
+            shifts.insert(score, sb);
+            sb += bits(i - j).max(1);
+            largest = largest.max(i - j);
+            i = j;
+        }
+        Layout {
+            b: (bits(n) + 3).max(8),
+            sb,
+            group_size_bits: bits(largest).max(1),
+            shifts,
+            played,
+        }
+    }
+
+    /// The bits a weight needs, with room for the matching's sums.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        let (b, sb) = (self.b, self.sb);
+        let mut bits = 3 * b + 1 + 4 * b + 2 * b + 2 * (b + sb) + 2;
+        if self.played >= 1 {
+            bits += 2 * b + 2 * sb;
+        }
+        if self.played >= 2 {
+            bits += 2 * b + 2 * sb;
+        }
+        bits.max(self.sb + self.group_size_bits + 4)
+    }
+
+    /// The scoregroup bit of `score`.
+    #[must_use]
+    pub fn score_bit<const L: usize>(&self, score: u32) -> Wide<L> {
+        Wide::from_u64(1).shifted(self.shifts.get(&score).copied().unwrap_or(0))
+    }
+}
+
+/// What the bye (C2, C9) adds to the weights of an odd round.
+#[derive(Debug, Clone, Default)]
+pub struct ByeTerms {
+    /// Per sorted index: may this player get the bye.
+    pub candidates: Option<Vec<bool>>,
+    /// The score of the bye's assignee found by the preliminary matching.
+    pub score: Option<u32>,
+    /// Whether the assignee is the top bracket's only downfloater (C9 applies).
+    pub single_downfloater: bool,
+    /// Rank of a played-games count among the assignee's scoregroup (C9).
+    pub played_ranks: HashMap<usize, u64>,
+}
+
+/// Where the lower player of a pair sits relative to the bracket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// In the bracket being paired.
+    Current,
+    /// In the next scoregroup (looked ahead to, C7 and C8).
+    Next,
+    /// Elsewhere.
+    Far,
+}
+
+/// The weight of pairing `hi` (higher ranked, sorted index `ih`) with
+/// `lo` (index `il`).
+#[allow(clippy::too_many_arguments)]
+#[must_use]
+pub fn edge<const L: usize>(
+    layout: &Layout,
+    bye: &ByeTerms,
+    hi: &Entrant,
+    ih: usize,
+    lo: &Entrant,
+    il: usize,
+    place: Place,
+    round: u16,
+    rounds: u16,
+) -> Wide<L> {
+    if !criteria::compatible(hi, lo, round, rounds) {
+        return Wide::ZERO;
+    }
+    let (b, sb) = (layout.b, layout.sb);
+    let current = place == Place::Current;
+    let one = |x: bool| Wide::<L>::from_u64(u64::from(x));
+    let mut w = Wide::<L>::ZERO;
+    let mut s = 3 * b + 1;
+    let up_against = |back| lo.float_back(back) == Float::Up && hi.score > lo.score;
+    let down_twice = |e: &Entrant, back| e.float_back(back) == Float::Down;
+    let put = |w: &mut Wide<L>, value: Wide<L>, width: usize, s: &mut usize| {
+        *w = *w | value.shifted(*s);
+        *s += width;
+    };
+    let floats = |back: u16| layout.played >= back;
+    // C21 and C20 (two rounds back), then C19 and C18 (the previous
+    // round): the scores of the opponents of repeated upfloaters, and of
+    // repeated downfloaters.
+    for back in [2, 1] {
+        if !floats(back) {
+            continue;
+        }
+        let upfloat_opponent = if current && !up_against(usize::from(back)) {
+            layout.score_bit(hi.score)
+        } else {
+            Wide::ZERO
+        };
+        put(&mut w, upfloat_opponent, sb, &mut s);
+        let mut downfloaters = Wide::ZERO;
+        for e in [lo, hi] {
+            if current && down_twice(e, usize::from(back)) {
+                downfloaters = downfloaters + layout.score_bit(e.score);
+            }
+        }
+        put(&mut w, downfloaters, sb, &mut s);
+    }
+    // C17, C16: repeated upfloats and downfloats, two rounds back.
+    let repeated_downs = |back| {
+        u64::from(down_twice(lo, back)) + u64::from(down_twice(hi, back) && hi.score <= lo.score)
+    };
+    if floats(2) {
+        put(&mut w, one(current && !up_against(2)), b, &mut s);
+        let c16 = if current { repeated_downs(2) } else { 0 };
+        put(&mut w, Wide::from_u64(c16), b, &mut s);
+    }
+    // C15, C14: the previous round.
+    if floats(1) {
+        put(&mut w, one(current && !up_against(1)), b, &mut s);
+        let c14 = if current { repeated_downs(1) } else { 0 };
+        put(&mut w, Wide::from_u64(c14), b, &mut s);
+    }
+    // C13 .. C10: colours.
+    let (ph, pl) = (colour::preference(hi), colour::preference(lo));
+    let same = ph.colour.is_some() && ph.colour == pl.colour;
+    let c13 = !(same
+        && ph.strength >= Strength::Strong
+        && pl.strength >= Strength::Strong
+        && !(ph.strength == Strength::Absolute && pl.strength == Strength::Absolute));
+    put(&mut w, one(current && c13), b, &mut s);
+    put(&mut w, one(current && !same), b, &mut s);
+    let c11 = if ph.strength == Strength::Absolute && pl.strength == Strength::Absolute && same {
+        let (dl, dh) = (lo.colour_difference().abs(), hi.colour_difference().abs());
+        let (rl, rh) = (colour::repeated_colour(lo), colour::repeated_colour(hi));
+        if dl == dh {
+            rl.is_none() || rl != rh
+        } else {
+            let lesser = if dl > dh { rh } else { rl };
+            let inverse = pl.colour.map(crate::Colour::other);
+            lesser.is_none() || lesser != inverse
+        }
+    } else {
+        true
+    };
+    put(&mut w, one(current && c11), b, &mut s);
+    let c10 = !(hi.colour_difference().abs() >= 2 && lo.colour_difference().abs() >= 2 && same);
+    put(&mut w, one(current && c10), b, &mut s);
+    // C9: fewer unplayed games for the bye's assignee.
+    let mut c9 = Wide::ZERO;
+    if bye.single_downfloater
+        && let Some(score) = bye.score
+    {
+        let rank = |e: &Entrant| {
+            let mut met = e.opponents.clone();
+            met.sort_unstable();
+            met.dedup();
+            bye.played_ranks.get(&met.len()).copied().unwrap_or(0)
+        };
+        if hi.score == score {
+            c9 = c9.or_u64(rank(hi));
+        }
+        if lo.score == score {
+            c9 = c9 + Wide::from_u64(rank(lo));
+        }
+    }
+    put(&mut w, c9, 2 * b, &mut s);
+    // C7, C8: the next bracket.
+    let next = place == Place::Next;
+    put(&mut w, one(next), b, &mut s);
+    let c8 = if next {
+        layout.score_bit(hi.score)
+    } else {
+        Wide::ZERO
+    };
+    put(&mut w, c8, sb, &mut s);
+    // C5, C6: the current bracket.
+    put(&mut w, one(current), b, &mut s);
+    let c6 = if current {
+        layout.score_bit(hi.score)
+    } else {
+        Wide::ZERO
+    };
+    put(&mut w, c6, sb, &mut s);
+    // C4 completion; C2 the bye's candidates.
+    let completion = match &bye.candidates {
+        Some(c) => 1 + u64::from(!c[ih]) + u64::from(!c[il]),
+        None => 3,
+    };
+    put(&mut w, Wide::from_u64(completion), 2, &mut s);
+    w
+}
