@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use rochade_tournament::berger::{self, Cycles};
+use rochade_tournament::dutch;
 use rochade_tournament::trf::Trf;
 
 /// The pairing systems `rochade pair` knows.
@@ -14,6 +15,9 @@ pub enum System {
     /// Round robin by the FIDE Berger tables (C.05 Annex 1); single or
     /// double as the file's XXR says.
     Berger,
+    /// Swiss by the FIDE (Dutch) System (C.04.3); the file's XXR gives
+    /// the number of rounds, XXC the initial colour, XXA acceleration.
+    Dutch,
 }
 
 /// Arguments of `rochade pair`.
@@ -67,6 +71,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<()> {
             }
             print!("{}", berger::round(players, next, cycles)?);
         }
+        System::Dutch => print!("{}", dutch::pair(&trf)?),
     }
     Ok(())
 }

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args, Subcommand};
-use rochade_tournament::berger;
-use rochade_tournament::trf::Trf;
+use rochade_tournament::trf::{ResultCode, Trf};
+use rochade_tournament::{RoundPairing, berger, dutch};
 
 use crate::pair::{self, System};
 
@@ -53,51 +53,79 @@ fn recorded(trf: &Trf, round: u16) -> Sets {
     (games, byes)
 }
 
+/// The round as `system` pairs it from the rounds before it.
+fn repair(trf: &Trf, system: System, round: u16) -> anyhow::Result<RoundPairing> {
+    Ok(match system {
+        System::Berger => {
+            let (players, cycles) = pair::berger_shape(trf)?;
+            berger::round(players, usize::from(round), cycles)?
+        }
+        System::Dutch => dutch::pair_round(trf, round)?,
+    })
+}
+
 /// Runs `rochade trf`.
 pub fn run(args: &TrfArgs) -> anyhow::Result<()> {
     let TrfCommand::Check { system, file } = &args.command;
     let trf = pair::read(file)?;
     let played = trf.played_rounds();
-    match system {
-        System::Berger => {
-            let (players, cycles) = pair::berger_shape(&trf)?;
-            for round in 1..=played {
-                let expected = berger::round(players, usize::from(round), cycles)?;
-                let want: Sets = (
-                    expected
-                        .games
-                        .iter()
-                        .map(|g| (g.white.get(), g.black.get()))
-                        .collect(),
-                    expected.byes.iter().map(|b| b.get()).collect(),
-                );
-                let got = recorded(&trf, round);
-                if want != got {
-                    let missing: Vec<String> = want
-                        .0
-                        .difference(&got.0)
-                        .map(|(w, b)| format!("{w}-{b}"))
-                        .collect();
-                    let extra: Vec<String> = got
-                        .0
-                        .difference(&want.0)
-                        .map(|(w, b)| format!("{w}-{b}"))
-                        .collect();
-                    bail!(
-                        "round {round} differs: the Berger table has {} that the file lacks; the file has {} instead",
-                        if missing.is_empty() {
-                            "no game".to_owned()
-                        } else {
-                            missing.join(", ")
-                        },
-                        if extra.is_empty() {
-                            "no other game".to_owned()
-                        } else {
-                            extra.join(", ")
-                        },
-                    );
+    for round in 1..=played {
+        let expected = repair(&trf, *system, round)?;
+        let want: Sets = (
+            expected
+                .games
+                .iter()
+                .map(|g| (g.white.get(), g.black.get()))
+                .collect(),
+            expected.byes.iter().map(|b| b.get()).collect(),
+        );
+        let mut got = recorded(&trf, round);
+        if matches!(system, System::Dutch) {
+            // Only the pairing-allocated bye is the system's; requested
+            // byes and absences are the file's own.
+            got.1 = trf
+                .round(round)
+                .into_iter()
+                .filter(|(_, e)| {
+                    e.is_some_and(|e| e.result == Some(ResultCode::PairingAllocatedBye))
+                })
+                .map(|(p, _)| p.get())
+                .collect();
+        }
+        if want != got {
+            let show = |games: Vec<String>, byes: Vec<String>, none: &str| {
+                let all: Vec<String> = games.into_iter().chain(byes).collect();
+                if all.is_empty() {
+                    none.to_owned()
+                } else {
+                    all.join(", ")
                 }
-            }
+            };
+            let missing = show(
+                want.0
+                    .difference(&got.0)
+                    .map(|(w, b)| format!("{w}-{b}"))
+                    .collect(),
+                want.1
+                    .difference(&got.1)
+                    .map(|p| format!("{p} bye"))
+                    .collect(),
+                "nothing",
+            );
+            let extra = show(
+                got.0
+                    .difference(&want.0)
+                    .map(|(w, b)| format!("{w}-{b}"))
+                    .collect(),
+                got.1
+                    .difference(&want.1)
+                    .map(|p| format!("{p} bye"))
+                    .collect(),
+                "nothing else",
+            );
+            bail!(
+                "round {round} differs: the system pairs {missing} that the file lacks; the file has {extra} instead"
+            );
         }
     }
     println!("ok: {played} rounds, every one as the system pairs it");
