@@ -119,3 +119,38 @@ export async function waitResult(page, timeout = 15_000) {
     text: (await result.textContent()) ?? '',
   };
 }
+
+/** A small deterministic generator, so a failing robot game can be replayed. */
+export function lcg(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * Plays White against the robot in game `id` with random legal moves
+ * (chosen by `seed`) until the game ends or White has made `limit` moves;
+ * `play(uci, state, n)` makes White's n-th move on the page. Returns the
+ * number of moves White made.
+ */
+export async function playAsWhite(page, base, id, { seed, limit = 40, play }) {
+  const random = lcg(seed);
+  let moves = 0;
+  for (;;) {
+    const state = await serverState(base, id);
+    if (state.outcome) break;
+    if (state.turn !== 'white') {
+      await waitPly(page, state.ply + 1, 30_000).catch(() => undefined);
+      continue;
+    }
+    if (moves === limit) break;
+    await waitPly(page, state.ply);
+    const choices = Object.entries(state.dests).flatMap(([from, tos]) => tos.map((to) => from + to));
+    await play(choices[Math.floor(random() * choices.length)], state, moves);
+    moves += 1;
+    await waitPly(page, state.ply + 1, 15_000, true);
+  }
+  return moves;
+}

@@ -3,7 +3,10 @@
 // Prints one line per test and exits non-zero if any failed.
 import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
-import { tests } from './tests.mjs';
+import { accessTests } from './access.mjs';
+import { tests as baseTests } from './tests.mjs';
+
+const tests = [...baseTests, ...accessTests];
 
 const { values } = parseArgs({
   options: {

@@ -7,21 +7,13 @@ import {
   byId,
   clickMove,
   dragMove,
+  playAsWhite,
   serverState,
   startGame,
   typeMove,
   waitPly,
   waitResult,
 } from './browser.mjs';
-
-/** A small deterministic generator, so a failing robot game can be replayed. */
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export const tests = [
   {
@@ -30,33 +22,24 @@ export const tests = [
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(base);
       const id = await startGame(page, { opponent: 'robot', level: 1, color: 'white', control: '-' });
-      const random = lcg(5);
-      let moves = 0;
-      for (;;) {
-        const state = await serverState(base, id);
-        if (state.outcome) break;
-        if (state.turn !== 'white') {
-          await waitPly(page, state.ply + 1, 30_000).catch(() => undefined);
-          continue;
-        }
-        if (moves === 40) break;
-        await waitPly(page, state.ply);
-        const choices = Object.entries(state.dests).flatMap(([from, tos]) => tos.map((to) => from + to));
-        let uci = choices[Math.floor(random() * choices.length)];
-        if (uci[1] === '7' && uci[3] === '8' && pawnOn(state.fen, uci.slice(0, 2))) uci += 'q';
-        if (moves % 2 === 0) await clickMove(page, uci);
-        else await dragMove(page, uci);
-        moves += 1;
-        await waitPly(page, state.ply + 1, 15_000, true);
-        if (moves === 3) {
-          mkdirSync(out, { recursive: true });
-          await page.waitForTimeout(400); // the last move's animation
-          await page.screenshot({ path: join(out, 'screenshot.png') });
-          await page.setViewportSize({ width: 390, height: 844 });
-          await page.screenshot({ path: join(out, 'phone.png'), fullPage: true });
-          await page.setViewportSize({ width: 1280, height: 900 });
-        }
-      }
+      const moves = await playAsWhite(page, base, id, {
+        seed: 5,
+        play: async (move, state, n) => {
+          let uci = move;
+          if (uci[1] === '7' && uci[3] === '8' && pawnOn(state.fen, uci.slice(0, 2))) uci += 'q';
+          if (n % 2 === 0) await clickMove(page, uci);
+          else await dragMove(page, uci);
+          if (n === 2) {
+            await waitPly(page, state.ply + 1, 15_000, true);
+            mkdirSync(out, { recursive: true });
+            await page.waitForTimeout(400); // the last move's animation
+            await page.screenshot({ path: join(out, 'screenshot.png') });
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.screenshot({ path: join(out, 'phone.png'), fullPage: true });
+            await page.setViewportSize({ width: 1280, height: 900 });
+          }
+        },
+      });
       const before = await serverState(base, id);
       if (!before.outcome) {
         await byId(page, 'resign').click();

@@ -6,6 +6,8 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 import { h, tx } from './dom';
+import { t } from './i18n';
+import { BoardGrid } from './grid';
 import type { Color, GameState } from './protocol';
 
 const PROMOTIONS: [string, string][] = [
@@ -40,12 +42,23 @@ export class Board {
   private readonly cg: Api;
   private readonly picker: HTMLElement;
   private last: GameState | null = null;
+  /** The same position as a grid of named squares, for screen readers and the keyboard. */
+  readonly grid: BoardGrid;
 
-  /** `onMove` receives each move the player makes, in UCI (`e7e8q`). */
-  constructor(private readonly onMove: (uci: string) => void) {
-    const wrap = h('div', { class: 'cg-wrap', 'data-testid': 'board' });
+  /**
+   * `onMove` receives each move the player makes, in UCI (`e7e8q`); `say`
+   * announces what the grid answers, `speak` speaks a step aloud.
+   */
+  constructor(
+    private readonly onMove: (uci: string) => void,
+    say: (text: string) => void,
+    speak: (text: string) => void,
+  ) {
+    // The picture is hidden from screen readers: the grid says the same in words.
+    const wrap = h('div', { class: 'cg-wrap', 'data-testid': 'board', 'aria-hidden': 'true' });
     this.picker = h('div', { class: 'promotion', 'data-testid': 'promotion', hidden: true });
-    this.el = h('div', { class: 'board', 'data-orientation': 'white' }, wrap, this.picker);
+    this.grid = new BoardGrid(onMove, say, speak);
+    this.el = h('div', { class: 'board', 'data-orientation': 'white' }, wrap, this.grid.el, this.picker);
     this.cg = Chessground(wrap, {
       fen: START_FEN,
       viewOnly: false,
@@ -77,6 +90,7 @@ export class Board {
       },
     });
     this.el.dataset.fen = state.fen;
+    this.grid.update(state.fen, movable ? state.dests : {}, this.orientation());
   }
 
   /**
@@ -94,6 +108,9 @@ export class Board {
       movable: { color: ready ? 'white' : undefined, dests: ready ? startDests() : new Map(), rookCastle: false },
     });
     delete this.el.dataset.fen;
+    const dests: Record<string, string[]> = {};
+    if (ready) for (const [from, tos] of startDests()) dests[from] = tos;
+    this.grid.update(START_FEN, dests, this.orientation());
   }
 
   /** Puts back the last position the server sent (after a refused move). */
@@ -110,12 +127,22 @@ export class Board {
   orient(color: Color): void {
     if (this.cg.state.orientation !== color) this.cg.set({ orientation: color });
     this.el.dataset.orientation = color;
+    this.regrid();
   }
 
   /** Turns the board round. */
   flip(): void {
     this.cg.toggleOrientation();
     this.el.dataset.orientation = this.cg.state.orientation;
+    this.regrid();
+  }
+
+  /** Redraws the grid after the board turned. */
+  private regrid(): void {
+    const movable = this.cg.state.movable;
+    const dests: Record<string, string[]> = {};
+    if (movable.color) for (const [from, tos] of movable.dests ?? new Map()) dests[from] = tos;
+    this.grid.update(this.last?.fen ?? START_FEN, dests, this.orientation());
   }
 
   /** A move was dropped or clicked on the board. */
@@ -133,7 +160,7 @@ export class Board {
       ...PROMOTIONS.map(([letter, role]) => {
         const b = h(
           'button',
-          { type: 'button', 'data-testid': `promote-${letter}`, 'aria-label': role, class: 'promote' },
+          { type: 'button', 'data-testid': `promote-${letter}`, 'aria-label': t(role as 'queen'), class: 'promote' },
           pieceIcon(role, color),
         );
         b.addEventListener('click', () => {

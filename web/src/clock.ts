@@ -72,7 +72,8 @@ export class Clocks {
       const ms = this.left(c);
       const face = this.faces[c];
       const text = formatTime(ms);
-      if (face.textContent !== text) face.textContent = text;
+      const time = face.querySelector<HTMLElement>('.time') ?? face;
+      if (time.textContent !== text) time.textContent = text;
       face.classList.toggle('running', this.state.running === c);
       face.classList.toggle('low', ms < LOW_TIME_MS);
       if (this.state.running === c && ms < LOW_TIME_MS && !this.warned[c] && ms > 0) {

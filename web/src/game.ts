@@ -1,14 +1,16 @@
 // One game on the screen: the room's states drawn on the board, the clocks,
 // the move list and the buttons; the player's actions sent back.
 
+import { Announcer, prefs, spokenTime } from './access';
 import type { Board } from './board';
 import { Clocks } from './clock';
+import { runCommand } from './commands';
 import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
 import { isKey, Key, lang, t } from './i18n';
 import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
 import { pieceLetters } from './notation';
-import { outcomeText } from './outcome';
+import { errorText, outcomeText } from './outcome';
 import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
 import { settingsOf } from './settings';
 import { Room } from './socket';
@@ -18,8 +20,8 @@ import { cueOf, play } from './sound';
 export interface Frame {
   board: Board;
   side: HTMLElement;
-  live: HTMLElement;
-  bars: Record<'top' | 'bottom', { name: HTMLElement; clock: HTMLElement; bar: HTMLElement }>;
+  announcer: Announcer;
+  bars: Record<'top' | 'bottom', { name: HTMLElement; clock: HTMLElement; label: HTMLElement; face: HTMLElement; bar: HTMLElement }>;
 }
 
 /** What a game page needs to start another game. */
@@ -38,12 +40,20 @@ export class GameView {
   private autoFlip = localStorage.getItem('rochade.autoflip') === 'on';
   private armedClaim: 'threefold' | 'fifty' | null = null;
   private confirmingResign = false;
+  /** The typed command `resign` waits for its repetition. */
+  private readonly resignCommand = { armed: false };
+  /** The ply a typed move was sent at: the input is cleared when it is played, kept when it is refused. */
+  private typedAt: number | null = null;
+  /** The control to focus after the next render when the focused one went away. */
+  private focusNext: string | null = null;
 
-  private readonly status = h('p', { class: 'status', 'data-testid': 'status' });
+  private readonly status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   private readonly error = h('p', { class: 'error', 'data-testid': 'error', role: 'alert' });
+  private readonly answer = h('p', { class: 'answer', 'data-testid': 'answer', role: 'status' });
   private readonly connection = h('p', { class: 'connection', 'data-testid': 'connection' });
   private readonly control = h('p', { class: 'category', 'data-testid': 'game-control' });
-  private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves' });
+  // Focusable, so that the scrolled list can be read with the keyboard.
+  private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
   private readonly controls = h('div', { class: 'controls' });
   private readonly offers = h('div', { class: 'offers', 'data-testid': 'offers' });
   private readonly result = h('div', { class: 'result', 'data-testid': 'result-box', hidden: true });
@@ -74,7 +84,7 @@ export class GameView {
     private firstMove: string | null = null,
   ) {
     this.clocks = new Clocks(
-      { white: frame.bars.bottom.clock, black: frame.bars.top.clock },
+      { white: frame.bars.bottom.face, black: frame.bars.top.face },
       (c) => this.lowTime(c),
     );
     this.style.value = savedStyle();
@@ -90,10 +100,7 @@ export class GameView {
     );
     moveForm.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const san = this.moveInput.value.trim();
-      if (!san || !this.state) return;
-      this.room.send({ t: 'move', ply: this.state.ply, san, lang: lang() });
-      this.moveInput.value = '';
+      this.command(this.moveInput.value);
     });
     frame.side.replaceChildren(
       h(
@@ -109,6 +116,7 @@ export class GameView {
         this.moveList,
         moveForm,
         this.error,
+        this.answer,
         this.controls,
       ),
     );
@@ -129,14 +137,61 @@ export class GameView {
     document.removeEventListener('keydown', this.typeAnywhere);
   }
 
-  /** A letter or digit typed outside any field starts a move in the keyboard entry. */
+  /** A letter or digit typed outside any field starts a move in the keyboard entry; Alt+C reads the clocks. */
   private readonly typeAnywhere = (ev: KeyboardEvent): void => {
+    if (ev.altKey && !ev.ctrlKey && !ev.metaKey && ev.code === 'KeyC') {
+      ev.preventDefault();
+      this.frame.announcer.say(this.clocksText());
+      return;
+    }
     const target = ev.target as HTMLElement | null;
+    if (target?.closest('[role="grid"]')) return;
     const inField = target !== null && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName);
     if (inField || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[\p{L}\d]/u.test(ev.key)) return;
     if (this.moveInput.disabled) return;
     this.moveInput.focus();
   };
+
+  /** Runs a typed move or command and answers it. */
+  private command(text: string): void {
+    const s = this.state;
+    if (!text.trim() || !s) return;
+    const answer = runCommand(
+      text,
+      {
+        state: s,
+        voice: prefs().voice,
+        canMove: this.movable(s) !== null && this.myTurn(s),
+        clocks: () => this.clocksText(),
+        flip: () => {
+          this.frame.board.flip();
+          this.render();
+          return this.frame.board.orientation();
+        },
+        send: (msg) => this.room.send(msg),
+      },
+      this.resignCommand,
+    );
+    this.error.textContent = answer.problem ? answer.text : '';
+    delete this.error.dataset.code;
+    if (answer.problem) return;
+    this.sayAnswer(answer.text);
+    if (answer.moved) this.typedAt = s.ply;
+    else this.moveInput.value = '';
+  }
+
+  /** Shows and announces a command's answer. */
+  private sayAnswer(text: string): void {
+    this.answer.textContent = text;
+    if (text) this.frame.announcer.say(text);
+  }
+
+  /** Both clocks in words, or that there is no clock. */
+  private clocksText(): string {
+    const s = this.state;
+    if (!s?.clock) return t('noClock');
+    return (['white', 'black'] as Color[]).map((c) => `${t(c)}: ${spokenTime(this.clocks.left(c))}`).join(', ');
+  }
 
   /** The board reports a move made by hand. */
   boardMove(uci: string): void {
@@ -151,20 +206,33 @@ export class GameView {
   render(): void {
     const s = this.state;
     if (!s) return;
+    // Controls are re-made: keep the focus on the same control, or on the next one that makes sense.
+    const active = document.activeElement as HTMLElement | null;
+    const focusedId = active && this.frame.side.contains(active) ? (active.dataset.testid ?? null) : null;
     this.frame.board.show(s, this.movable(s));
     if (s.you === 'both' && this.autoFlip && !s.outcome) this.frame.board.orient(s.turn);
     this.renderBars(s);
     this.renderStatus(s);
-    renderMoves(this.moveList, s, this.style.value === 'figurines' ? 'figurines' : 'letters');
-    this.moveInput.placeholder = t('enterMoveHint', {
-      example: lang() === 'en' ? 'Nf3' : 'Jf3',
-    });
+    renderMoves(this.moveList, s, this.style.value === 'figurines' ? 'figurines' : 'letters', prefs().reader ? prefs().voice : null);
+    this.moveInput.placeholder = t('commandHint');
     this.moveInput.title = pieceLetters(lang());
-    this.moveInput.disabled = this.movable(s) === null;
     this.renderOffers(s);
     this.renderControls(s);
     this.renderResult(s);
     renderInvite(this.invite, s, this.invitation);
+    this.refocus(focusedId);
+  }
+
+  /** Puts the focus back after a render replaced the focused control. */
+  private refocus(focusedId: string | null): void {
+    const next = this.focusNext;
+    this.focusNext = null;
+    if (focusedId === null && next === null) return;
+    const current = document.activeElement;
+    if (current && current !== document.body && this.frame.side.contains(current) && next === null) return;
+    const find = (id: string | null): HTMLElement | null =>
+      id ? this.frame.side.querySelector<HTMLElement>(`[data-testid="${id}"]:not([hidden]):not(:disabled)`) : null;
+    (find(next) ?? find(focusedId) ?? this.status).focus();
   }
 
   private receive(msg: ServerMessage): void {
@@ -173,8 +241,10 @@ export class GameView {
         this.take(msg.state);
         break;
       case 'error':
-        this.error.textContent = t('error', { msg: msg.message });
+        // The server's message is English: the page says it from the stable code.
+        this.error.textContent = errorText(msg.code);
         this.error.dataset.code = msg.code;
+        this.typedAt = null;
         this.frame.board.restore();
         break;
       case 'rematch':
@@ -188,8 +258,14 @@ export class GameView {
   private take(next: GameState): void {
     const prev = this.state;
     this.state = next;
-    this.error.textContent = '';
-    delete this.error.dataset.code;
+    if (!prev || next.ply !== prev.ply) {
+      this.error.textContent = '';
+      delete this.error.dataset.code;
+    }
+    if (this.typedAt !== null && next.ply > this.typedAt) {
+      this.typedAt = null;
+      this.moveInput.value = '';
+    }
     if (!this.oriented) {
       this.oriented = true;
       this.frame.board.orient(next.you === 'black' ? 'black' : next.you === 'both' && this.autoFlip ? next.turn : 'white');
@@ -200,16 +276,46 @@ export class GameView {
       this.firstMove = null;
     }
     this.render();
-    if (prev && next.ply === prev.ply + 1) {
+    this.announce(prev, next);
+    if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
+  }
+
+  /** Says what changed between two states: the move, offers, the result; on the first state, where the game stands. */
+  private announce(prev: GameState | null, next: GameState): void {
+    const say = (text: string, urgent = false): void => this.frame.announcer.say(text, urgent);
+    const voice = prefs().voice;
+    if (!prev) {
+      const who = this.status.textContent ?? '';
+      say(t('gameStarted', { who }));
+      // The settings panel that had the focus is gone: the game's status takes it.
+      if (document.activeElement === document.body || document.activeElement === null) {
+        (prefs().reader ? this.moveInput : this.status).focus();
+      }
+      // The robot may have moved before the page heard of the game (playing Black).
+      if (next.ply > 0 && !next.outcome) say(t('lastMove', { move: announcement(next, null, voice) }));
+    } else if (next.ply === prev.ply + 1) {
       const san = next.moves[next.moves.length - 1]?.san ?? '';
       play(cueOf(san));
-      this.frame.live.textContent = announcement(next, prev);
-    } else if (prev && next.ply < prev.ply) play('move');
+      say(announcement(next, prev, voice), next.check && !next.outcome);
+    } else if (next.ply < prev.ply) {
+      play('move');
+      say(t('takebackDone'));
+    }
+    const mine = (c: Color | null): boolean => c !== null && (next.you === c || next.you === 'both');
+    for (const kind of ['draw', 'takeback', 'rematch'] as const) {
+      const was = prev?.offers[kind] ?? null;
+      const now = next.offers[kind];
+      if (now && now !== was) {
+        const key = mine(now) && next.you !== 'both' ? ({ draw: 'drawOffered', takeback: 'takebackOffered', rematch: 'rematchOffered' } as const)[kind] : ({ draw: 'opponentOffersDraw', takeback: 'opponentTakeback', rematch: 'opponentRematch' } as const)[kind];
+        say(t(key, { color: t(now) }));
+      } else if (was && !now && prev && next.ply === prev.ply && !next.outcome && kind !== 'rematch') {
+        say(t(kind === 'draw' ? 'drawDeclined' : 'takebackDeclined'));
+      }
+    }
     if (next.outcome && (!prev || !prev.outcome)) {
       if (prev) play('end');
-      this.frame.live.textContent = `${this.frame.live.textContent ?? ''} ${outcomeText(next.outcome)}`.trim();
-    }
-    if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
+      say(outcomeText(next.outcome), true);
+    } else if (next.aborted && prev && !prev.aborted) say(t('aborted'), true);
   }
 
   private connected(up: boolean): void {
@@ -245,7 +351,10 @@ export class GameView {
 
   private lowTime(c: Color): void {
     const s = this.state;
-    if (s && (s.you === c || s.you === 'both')) play('lowTime');
+    if (s && (s.you === c || s.you === 'both')) {
+      play('lowTime');
+      this.frame.announcer.say(t('timeLeft', { color: t(c), time: spokenTime(this.clocks.left(c)) }), true);
+    }
   }
 
   private renderBars(s: GameState): void {
@@ -266,8 +375,9 @@ export class GameView {
       bar.bar.dataset.color = c;
       bar.bar.classList.toggle('offline', !s.players[c].connected && s.players[c].kind === 'human');
       bar.clock.dataset.testid = `clock-${c}`;
+      bar.label.textContent = `${t('clockLabel', { color: t(c) })}: `;
     }
-    this.clocks.retarget({ white: this.frame.bars[bottom === 'white' ? 'bottom' : 'top'].clock, black: this.frame.bars[bottom === 'black' ? 'bottom' : 'top'].clock });
+    this.clocks.retarget({ white: this.frame.bars[bottom === 'white' ? 'bottom' : 'top'].face, black: this.frame.bars[bottom === 'black' ? 'bottom' : 'top'].face });
   }
 
   private renderStatus(s: GameState): void {
@@ -327,10 +437,12 @@ export class GameView {
             tx('span', 'confirmResign'),
             button('yes', 'resign-confirm', () => {
               this.confirmingResign = false;
+              this.focusNext = 'play-again';
               this.room.send({ t: 'resign', ...this.localColor() });
             }, 'danger'),
             button('no', 'resign-cancel', () => {
               this.confirmingResign = false;
+              this.focusNext = 'resign';
               this.render();
             }),
           ),
@@ -339,6 +451,7 @@ export class GameView {
         items.push(
           button('resign', 'resign', () => {
             this.confirmingResign = true;
+            this.focusNext = 'resign-cancel';
             this.render();
           }),
         );
@@ -346,7 +459,8 @@ export class GameView {
       if (!s.offers.draw)
         items.push(button('offerDraw', 'draw-offer-button', () => this.room.send({ t: 'draw', action: 'offer', ...this.localColor() })));
       if (s.ply > 0 && !s.offers.takeback)
-        items.push(button('takeback', 'takeback', () => this.room.send({ t: 'takeback', action: 'request', ...this.localColor() })));
+        // No colour: in a local game the server takes back the move just made.
+        items.push(button('takeback', 'takeback', () => this.room.send({ t: 'takeback', action: 'request' })));
       const withMove = h('input', { type: 'checkbox', 'data-testid': 'claim-with-move' });
       withMove.checked = this.armedClaim !== null;
       const claim = (kind: 'threefold' | 'fifty'): HTMLButtonElement => {
@@ -354,6 +468,7 @@ export class GameView {
           if (withMove.checked) {
             this.armedClaim = kind;
             this.render();
+            this.frame.announcer.say(t('claimArmed', { kind: t(kind === 'fifty' ? 'claimFifty' : 'claimThreefold') }));
           } else this.room.send({ t: 'claim', kind, ...this.localColor() });
         });
         b.disabled = !this.myTurn(s) || (!withMove.checked && !s.claimable[kind]);

@@ -1,11 +1,13 @@
 // The page: a board ready to play, the settings panel, and the game view at
 // `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation.
 
+import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
 import { Board } from './board';
 import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
 import { LANGS, Lang, parseLang, setLang, t } from './i18n';
+import { errorText } from './outcome';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
@@ -36,6 +38,22 @@ function showToggle(b: HTMLButtonElement, on: boolean, icon: keyof typeof ICONS,
   b.replaceChildren(svg, h('span', { class: 'label' }, label));
 }
 
+/** The visible link, first in the tab order, that switches screen-reader mode on and off. */
+function toggleLink(onClick: () => void): HTMLAnchorElement {
+  const a = h('a', { href: '#', class: 'access-link', 'data-testid': 'access-link', role: 'button' });
+  a.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    onClick();
+  });
+  a.addEventListener('keydown', (ev) => {
+    if (ev.key === ' ') {
+      ev.preventDefault();
+      onClick();
+    }
+  });
+  return a;
+}
+
 /** True when settings `s` let the player make White's first move on the start board. */
 function firstMoveStarts(s: NewGame): boolean {
   return s.chess960 === null && (s.opponent === 'local' || s.color === 'white');
@@ -47,20 +65,35 @@ class App {
   private settings: SettingsPanel | null = null;
   private readonly sound = toggle('sound', () => this.toggleSound());
   private readonly full = toggle('fullscreen', () => void this.toggleFullscreen());
+  private readonly access: HTMLAnchorElement;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
-    const board = new Board((uci) => this.boardMove(uci));
+    document.body.classList.toggle('reader', prefs().reader);
+    const announcer = new Announcer();
+    const board = new Board(
+      (uci) => this.boardMove(uci),
+      (text) => announcer.say(text),
+      (text) => speak(text),
+    );
+    board.grid.setInteractive(prefs().reader);
     const bar = (place: string) => {
       const name = h('span', { class: 'name', 'data-testid': `name-${place}` });
-      const clock = h('span', { class: 'clock', hidden: true });
-      return { bar: h('div', { class: `bar ${place}`, 'data-testid': `bar-${place}` }, name, clock), name, clock };
+      // The face is named for the screen reader ("White clock"); the time is in its own span.
+      const label = h('span', { class: 'sr-only' });
+      const clock = h('span', { class: 'time' });
+      const face = h('span', { class: 'clock', hidden: true }, label, clock);
+      return { bar: h('div', { class: `bar ${place}`, 'data-testid': `bar-${place}` }, name, face), name, clock, label, face };
     };
     const top = bar('top');
     const bottom = bar('bottom');
-    const side = h('aside', { class: 'side' });
-    const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', 'data-testid': 'live' });
-    this.frame = { board, side, live, bars: { top, bottom } };
+    const side = h('div', { class: 'side-content' });
+    this.frame = { board, side, announcer, bars: { top, bottom } };
+    this.access = toggleLink(() => setPrefs({ reader: !prefs().reader }));
+    document.addEventListener(ACCESS_CHANGED, () => {
+      board.grid.setInteractive(prefs().reader);
+      this.relabel();
+    });
 
     const language = h('select', { 'data-testid': 'language', 'aria-label': 'Language / Jazyk' });
     for (const [code, name] of LANGS) language.append(h('option', { value: code }, name));
@@ -76,11 +109,13 @@ class App {
       h(
         'header',
         {},
-        h('a', { href: '/', class: 'logo', 'data-testid': 'home' }, 'Rochade'),
+        this.access,
+        h('h1', { class: 'site' }, h('a', { href: '/', class: 'logo', 'data-testid': 'home' }, 'Rochade')),
         h('div', { class: 'tools' }, language, this.sound, this.full),
       ),
-      h('main', {}, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), side),
-      live,
+      h('main', {}, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel())),
+      announcer.polite,
+      announcer.urgent,
     );
     root.querySelector<HTMLAnchorElement>('.logo')!.addEventListener('click', (ev) => {
       ev.preventDefault();
@@ -98,6 +133,9 @@ class App {
     showToggle(this.sound, soundOn(), soundOn() ? 'soundOn' : 'soundOff', soundOn() ? t('soundOn') : t('soundOff'));
     const fs = document.fullscreenElement !== null;
     showToggle(this.full, fs, 'fullscreen', t('fullscreen'));
+    this.access.textContent = prefs().reader ? t('leaveAccess') : t('skipToAccess');
+    this.access.setAttribute('aria-pressed', String(prefs().reader));
+    this.frame.board.orient(this.frame.board.orientation());
     this.game?.render();
   }
 
@@ -203,7 +241,7 @@ class App {
     if (settings) {
       void this.create(settings, null).catch((e: unknown) => {
         this.home();
-        this.frame.side.prepend(h('p', { class: 'error', role: 'alert' }, t('error', { msg: String(e) })));
+        this.frame.side.prepend(h('p', { class: 'error', role: 'alert' }, errorText(e instanceof ApiError ? e.code : 'unknown')));
       });
       return;
     }

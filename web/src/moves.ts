@@ -3,7 +3,7 @@
 
 import { h } from './dom';
 import { lang, t } from './i18n';
-import { fenTurn, localSan, spokenMove, Style } from './notation';
+import { fenTurn, localSan, Style, Voice, voicedMove } from './notation';
 import type { Color, GameState } from './protocol';
 
 const STYLE_KEY = 'rochade.notation';
@@ -26,7 +26,11 @@ function moverOf(initialFen: string, index: number): Color {
 }
 
 /** Writes the move list of `state` into `list` (an `<ol>`), numbered as the Laws number moves. */
-export function renderMoves(list: HTMLElement, state: GameState, style: Style): void {
+export function renderMoves(list: HTMLElement, state: GameState, style: Style, voice: Voice | null = null): void {
+  if (voice) {
+    renderVoicedMoves(list, state, voice);
+    return;
+  }
   const first = fenTurn(state.initial_fen);
   const startNumber = Number(state.initial_fen.split(' ')[5] ?? '1') || 1;
   const items: HTMLElement[] = [];
@@ -51,12 +55,30 @@ export function renderMoves(list: HTMLElement, state: GameState, style: Style): 
   list.scrollTop = list.scrollHeight;
 }
 
-/** The announcement of the last move of `state`, e.g. "White: knight f3, check". */
-export function announcement(state: GameState, previous: GameState | null): string {
+/** The announcement of the last move of `state` in `voice`, e.g. "White: knight f3, check". */
+export function announcement(state: GameState, previous: GameState | null, voice: Voice): string {
   const i = state.moves.length - 1;
   if (i < 0) return '';
   const m = state.moves[i];
   const mover = moverOf(state.initial_fen, i);
   const before = previous && previous.ply === state.ply - 1 ? previous.fen : null;
-  return `${t(mover)}: ${spokenMove(m.san, m.uci, before)}`;
+  return `${t(mover)}: ${voicedMove(m.san, m.uci, before, lang(), voice, mover)}`;
+}
+
+/** The move list for the screen reader: one item per half-move, "1. White: knight f3", in `voice`. */
+function renderVoicedMoves(list: HTMLElement, state: GameState, voice: Voice): void {
+  const first = fenTurn(state.initial_fen);
+  const startNumber = Number(state.initial_fen.split(' ')[5] ?? '1') || 1;
+  list.replaceChildren(
+    ...state.moves.map((m, i) => {
+      const mover = moverOf(state.initial_fen, i);
+      const number = startNumber + Math.floor((i + (first === 'black' ? 1 : 0)) / 2);
+      return h(
+        'li',
+        { 'data-testid': 'move', 'data-uci': m.uci, 'data-san': m.san },
+        `${number}. ${t(mover)}: ${voicedMove(m.san, m.uci, null, lang(), voice, mover)}`,
+      );
+    }),
+  );
+  list.scrollTop = list.scrollHeight;
 }

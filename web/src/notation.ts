@@ -99,3 +99,76 @@ export function pieceOn(fen: string, square: string): boolean {
 export function fenTurn(fen: string): Color {
   return fen.split(' ')[1] === 'b' ? 'black' : 'white';
 }
+
+/** How moves are announced (and written for the screen reader): the reader's choice. */
+export type Voice = 'san' | 'lan' | 'words' | 'phonetic';
+
+export const VOICES: Voice[] = ['san', 'lan', 'words', 'phonetic'];
+
+/** The file names of FIDE Appendix D.2.1 (2014), said instead of the letters. */
+const PHONETIC_FILES: Record<string, string> = {
+  a: 'Anna',
+  b: 'Bella',
+  c: 'Cesar',
+  d: 'David',
+  e: 'Eva',
+  f: 'Felix',
+  g: 'Gustav',
+  h: 'Hector',
+};
+
+/** The piece names of FIDE Appendix D.2.1 (German, as the appendix gives them). */
+const PHONETIC_PIECES: Record<string, string> = {
+  K: 'König',
+  Q: 'Dame',
+  R: 'Turm',
+  B: 'Läufer',
+  N: 'Springer',
+  P: 'Bauer',
+};
+
+/** A square said the Appendix D way: `Felix 3`. */
+export function phoneticSquare(square: string): string {
+  return `${PHONETIC_FILES[square[0]] ?? square[0]} ${square.slice(1)}`;
+}
+
+/**
+ * The move `san` (English SAN from the server; `uci` gives its start
+ * square) in the reader's `voice`: `Jf3`, `Jg1-f3`, "jazdec f3", or
+ * "Springer Gustav 1 Felix 3". `boardBefore` is the FEN before the move
+ * (for en passant), or null.
+ */
+export function voicedMove(san: string, uci: string, boardBefore: string | null, lang: Lang, voice: Voice, mover: Color): string {
+  if (voice === 'words') return spokenMove(san, uci, boardBefore);
+  if (voice === 'san') return localSan(san, lang, 'letters', mover);
+  const suffix = san.endsWith('#') ? '#' : san.endsWith('+') ? '+' : '';
+  const body = san.replace(/[+#!?]+$/, '');
+  const m = /^([KQRBN])?[a-h]?[1-8]?(x?)([a-h][1-8])(?:=([QRBN]))?$/.exec(body);
+  const from = uci.slice(0, 2);
+  if (voice === 'lan') {
+    if (!m) return san;
+    const [, role, takes, to, promo] = m;
+    const letters = LETTERS[lang];
+    return `${role ? letters[role] : ''}${from}${takes ? 'x' : '-'}${to}${promo ? `=${letters[promo]}` : ''}${suffix}`;
+  }
+  const words: string[] = [];
+  if (body.startsWith('O-O-O')) words.push('Lange Rochade');
+  else if (body.startsWith('O-O')) words.push('Kurze Rochade');
+  else if (!m) words.push(body);
+  else {
+    const [, role, takes, to, promo] = m;
+    words.push(PHONETIC_PIECES[role ?? 'P'], phoneticSquare(from));
+    if (takes) words.push(t('takes'));
+    words.push(phoneticSquare(to));
+    if (!role && takes && boardBefore !== null && !pieceOn(boardBefore, to)) words.push(t('enPassant'));
+    if (promo) words.push(t('promotesTo'), PHONETIC_PIECES[promo]);
+  }
+  const text = words.join(' ');
+  return suffix ? `${text}, ${t(suffix === '#' ? 'mate' : 'check')}` : text;
+}
+
+/** The letters of `lang` by role, for reading typed moves. */
+export function lettersOf(lang: Lang): Record<'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn', string> {
+  const l = LETTERS[lang];
+  return { king: l.K, queen: l.Q, rook: l.R, bishop: l.B, knight: l.N, pawn: '' };
+}

@@ -14,7 +14,21 @@ export function reasonText(outcome: Outcome): string {
   return `${words} (${t('article', { article: outcome.article })})`;
 }
 
-/** The whole line, e.g. "0-1 — checkmate (Article 5.1.1)". */
+/** Who won, in words: "Black wins", or "Draw". */
+export function winnerText(outcome: Outcome): string {
+  const winner = outcome.winner ?? (outcome.result === '1-0' ? 'white' : outcome.result === '0-1' ? 'black' : null);
+  if (winner) return t(winner === 'white' ? 'whiteWins' : 'blackWins');
+  return outcome.result === '1/2-1/2' ? t('drawn') : '';
+}
+
+/** The whole line, e.g. "Black wins: 0-1 — checkmate (Article 5.1.1)". */
 export function outcomeText(outcome: Outcome): string {
-  return `${resultText(outcome.result)} — ${reasonText(outcome)}`;
+  const who = winnerText(outcome);
+  return `${who ? `${who}: ` : ''}${resultText(outcome.result)} — ${reasonText(outcome)}`;
+}
+
+/** The text of an error the server sent, from its stable code (docs/protocol.md), in the page's language. */
+export function errorText(code: string): string {
+  const key = `e_${code}`;
+  return isKey(key) && code !== 'unknown' ? t(key) : t('e_unknown', { code });
 }

@@ -2,6 +2,7 @@
 
 import { h, row, select, tx } from './dom';
 import { isKey, LANG_CHANGED, t } from './i18n';
+import { errorText } from './outcome';
 import { ApiError, checkControl, GameState, NewGame } from './protocol';
 
 /** The time-control presets of the issue; `-` is no clock. */
@@ -99,6 +100,8 @@ export function settingsPanel(
   const c960n = h('input', {
     'data-testid': 'chess960-number',
     type: 'number',
+    'data-i18n-label': 'chess960Number',
+    'aria-label': t('chess960Number'),
     min: 0,
     max: 959,
     value: typeof s.chess960 === 'number' ? s.chess960 : 518,
@@ -150,11 +153,11 @@ export function settingsPanel(
       valid = true;
     } catch (e) {
       if (n !== asked) return;
-      const msg = e instanceof Error ? e.message : String(e);
       if (preset) category.textContent = tcText;
       else {
         category.classList.add('bad');
-        category.textContent = t('invalidControl', { msg });
+        // The server's reason is English: the page says it in its own words.
+        category.textContent = e instanceof ApiError && e.code !== 'bad_request' ? errorText(e.code) : t('invalidControl');
       }
     }
     play.disabled = !valid;
@@ -197,7 +200,7 @@ export function settingsPanel(
     onPlay(chosen())
       .catch((e: unknown) => {
         category.classList.add('bad');
-        category.textContent = t('error', { msg: e instanceof ApiError ? e.message : String(e) });
+        category.textContent = errorText(e instanceof ApiError ? e.code : 'unknown');
       })
       .finally(() => {
         play.disabled = !valid;

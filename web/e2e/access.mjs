@@ -1,0 +1,344 @@
+// The end-to-end tests of issue 19: what a blind or visually impaired
+// player meets, read from Chromium's accessibility tree and the live
+// regions; axe-core on every screen.
+import AxeBuilder from '@axe-core/playwright';
+import { assert, byId, playAsWhite, serverState, startGame, waitPly, waitResult } from './browser.mjs';
+
+/** The text of the polite live region (every announcement, oldest first). */
+const liveText = async (page) => (await byId(page, 'live').textContent()) ?? '';
+/** The text of the assertive live region. */
+const urgentText = async (page) => (await byId(page, 'live-urgent').textContent()) ?? '';
+
+/** Waits until the polite live region contains `text`. */
+async function waitLive(page, text, region = 'live', timeout = 15_000) {
+  await page
+    .waitForFunction(([t, r]) => document.querySelector(`[data-testid="${r}"]`)?.textContent?.includes(t), [text, region], { timeout })
+    .catch(async () => {
+      throw new Error(`the live region "${region}" never said "${text}": "${await byId(page, region).textContent()}"`);
+    });
+}
+
+/** Types one line into the command input and sends it. */
+async function command(page, text) {
+  await byId(page, 'move-input').fill(text);
+  await byId(page, 'move-input').press('Enter');
+}
+
+/** The text in the answer line (a command's answer) once it contains `part`. */
+async function waitAnswer(page, part, id = 'answer') {
+  await page
+    .waitForFunction(([p, i]) => document.querySelector(`[data-testid="${i}"]`)?.textContent?.includes(p), [part, id], { timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`"${id}" never said "${part}": "${await byId(page, id).textContent()}"`);
+    });
+  return (await byId(page, id).textContent()) ?? '';
+}
+
+/** The test id of the focused element. */
+const focused = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+/** axe-core on the page as it is: fails on any violation (WCAG 2.0–2.2 A and AA, and best practice). */
+async function axe(page, where) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const lines = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+  assert(violations.length === 0, `axe on ${where}:\n        ${lines.join('\n        ')}`);
+}
+
+/** A fresh page with the accessibility choices `prefs` and the language `lang` set before it loads. */
+async function freshPage(browser, { prefs = null, lang = 'en', colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ colorScheme });
+  await context.addInitScript(
+    ([p, l]) => {
+      if (p) localStorage.setItem('rochade.access', JSON.stringify(p));
+      localStorage.setItem('rochade.lang', l);
+    },
+    [prefs, lang],
+  );
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const accessTests = [
+  {
+    name: 'a11y findings: the board is a grid of named squares; both the move and the reply are announced; a Black player hears the robot\'s first move',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser);
+      await page.goto(base);
+      assert((await page.locator('.cg-wrap').getAttribute('aria-hidden')) === 'true', 'the picture of the board is hidden from screen readers');
+      await startGame(page, { opponent: 'robot', level: 1, color: 'white', control: '-' });
+      const tree = await byId(page, 'grid').ariaSnapshot();
+      assert(tree.includes('gridcell "e2, white pawn"') && tree.includes('gridcell "e4, empty"') && tree.includes('gridcell "g8, black knight"'), `the grid names every square:\n${tree.slice(0, 300)}`);
+      await command(page, 'e4');
+      await waitPly(page, 2, 30_000);
+      await waitLive(page, 'Black:');
+      const live = await liveText(page);
+      assert(live.includes('White: pawn e4') && live.indexOf('White: pawn e4') < live.indexOf('Black:'), `both moves announced, in order: "${live}"`);
+      assert((await page.getByRole('gridcell', { name: 'e4, white pawn' }).count()) === 1, 'the grid follows the game');
+      await context.close();
+
+      const black = await freshPage(browser);
+      await black.page.goto(base);
+      await startGame(black.page, { opponent: 'robot', level: 1, color: 'black', control: '-' });
+      await waitPly(black.page, 1, 30_000);
+      await waitLive(black.page, 'White:');
+      await black.context.close();
+    },
+  },
+  {
+    name: 'a11y findings: Play, resign, draw offers, take-backs and claims move the focus and are announced',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser);
+      await page.goto(base);
+      await byId(page, 'opponent').selectOption('local');
+      await byId(page, 'time-control').selectOption('-');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+      await byId(page, 'play').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/g\//);
+      await waitLive(page, 'Game started');
+      assert((await focused(page)) === 'status', `the focus is on the game's status after Play: ${await focused(page)}`);
+      await byId(page, 'resign').focus();
+      await page.keyboard.press('Enter');
+      assert((await focused(page)) === 'resign-cancel', `the resignation question takes the focus: ${await focused(page)}`);
+      await page.keyboard.press('Enter');
+      assert((await focused(page)) === 'resign', `cancelling gives the focus back to Resign: ${await focused(page)}`);
+      await command(page, 'e4');
+      await waitPly(page, 1);
+      await byId(page, 'draw-offer-button').focus();
+      await page.keyboard.press('Enter');
+      await waitLive(page, 'offers a draw');
+      assert((await focused(page)) !== 'BODY', 'the focus stays in the game after a draw offer');
+      await byId(page, 'draw-decline').click();
+      await waitLive(page, 'The draw offer was declined');
+      await byId(page, 'takeback').focus();
+      await page.keyboard.press('Enter');
+      await waitPly(page, 0);
+      await waitLive(page, 'A move was taken back');
+      assert((await focused(page)) !== 'BODY', `the focus stays in the game after a take-back: ${await focused(page)}`);
+      await byId(page, 'claim-with-move').check();
+      await byId(page, 'claim-threefold').click();
+      await waitLive(page, 'will be written down with a');
+      await context.close();
+    },
+  },
+  {
+    name: 'a11y findings: the clocks are named, Alt+C reads them, and the result says who won',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser);
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '10+5' });
+      const bar = await byId(page, 'bar-bottom').ariaSnapshot();
+      assert(/White clock: (10:00|9:5\d)/.test(bar), `the clock has a name: ${bar}`);
+      await page.keyboard.press('Alt+c');
+      await waitLive(page, 'Black: 10 min 0 s');
+      assert(/White: (10 min 0|9 min 5\d) s/.test(await liveText(page)), 'Alt+C reads White\'s clock too');
+      for (const [i, m] of ['f3', 'e5', 'g4', 'Qh4#'].entries()) {
+        await command(page, m);
+        await waitPly(page, i + 1);
+      }
+      await waitLive(page, 'Black wins', 'live-urgent');
+      const r = await waitResult(page);
+      assert(r.text.startsWith('Black wins'), `the result says who won: ${r.text}`);
+      assert((await urgentText(page)).includes('checkmate'), 'the end is announced at once');
+      await context.close();
+    },
+  },
+  {
+    name: 'a11y findings: bad input in Slovak: a move into check, an unknown command, the server\'s errors; the input is kept',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser, { lang: 'sk' });
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      for (const [i, m] of ['e4', 'd5', 'Sb5+'].entries()) {
+        await command(page, m);
+        await waitPly(page, i + 1);
+      }
+      await command(page, 'a5');
+      const check = await waitAnswer(page, 'šachu', 'error');
+      assert(check.includes('Váš kráľ je v šachu') && check.includes('a7') && check.includes('a5'), `a move that ignores check: "${check}"`);
+      assert((await byId(page, 'move-input').inputValue()) === 'a5', 'the input keeps what was typed');
+      assert((await byId(page, 'error').getAttribute('data-code')) === null, 'nothing was sent to the server');
+      await command(page, 'xyz');
+      const unknown = await waitAnswer(page, 'xyz', 'error');
+      assert(unknown.startsWith('Neznámy príkaz: xyz'), `unknown command: "${unknown}"`);
+      // The server refuses an abort after both sides moved: its code, said in Slovak.
+      await command(page, 'c6');
+      await waitPly(page, 4);
+      await command(page, 'zrušiť');
+      await page.waitForFunction(() => document.querySelector('[data-testid="error"]')?.dataset.code === 'not_allowed');
+      const refused = (await byId(page, 'error').textContent()) ?? '';
+      assert(refused === 'To teraz nie je dovolené', `the server's refusal in Slovak: "${refused}"`);
+      await context.close();
+    },
+  },
+  {
+    name: 'a11y findings: ambiguous, impossible and promotion moves are explained; the Chess960 number has a label',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser);
+      await page.goto(base);
+      await byId(page, 'chess960').selectOption('number');
+      const name = await byId(page, 'chess960-number').getAttribute('aria-label');
+      assert(name === 'Chess960 start position number', `the number field is named: ${name}`);
+      await byId(page, 'chess960').selectOption('off');
+      await startGame(page, { opponent: 'local', control: '-' });
+      await command(page, 'Nf5');
+      assert((await waitAnswer(page, 'f5', 'error')) === 'No knight can go to f5', 'no piece can go there');
+      for (const [i, m] of ['d4', 'd5', 'Nf3', 'Nf6'].entries()) {
+        await command(page, m);
+        await waitPly(page, i + 1);
+      }
+      await command(page, 'Nd2');
+      const amb = await waitAnswer(page, 'Ambiguous', 'error');
+      assert(amb === 'Ambiguous: Nbd2 or Nfd2', `ambiguous: "${amb}"`);
+      await command(page, 'Nbd2');
+      await waitPly(page, 5);
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      const moves = ['a4', 'b5', 'axb5', 'a6', 'bxa6', 'Bb7', 'axb7', 'Nc6'];
+      for (const [i, m] of moves.entries()) {
+        await command(page, m);
+        await waitPly(page, i + 1);
+      }
+      await command(page, 'bxa8');
+      const promo = await waitAnswer(page, 'bxa8=Q', 'error');
+      assert(promo.includes('bxa8=Q, bxa8=R, bxa8=B, bxa8=N') && !promo.includes('b7a8q'), `the promotion question: "${promo}"`);
+      await command(page, 'bxa8=N');
+      await waitPly(page, 9);
+      const last = await byId(page, 'move').last().textContent();
+      assert(last === 'bxa8=N', `promoted to a knight: ${last}`);
+      const list = byId(page, 'moves');
+      assert((await list.getAttribute('tabindex')) === '0', 'the move list can be reached with the keyboard');
+      await context.close();
+    },
+  },
+  {
+    name: 'axe-core finds no violation: the start panel, the settings, a game in progress, a finished game, screen-reader mode, dark theme',
+    async run({ browser, base }) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { context, page } = await freshPage(browser, { colorScheme });
+        await page.goto(base);
+        await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+        await axe(page, `the start panel (${colorScheme})`);
+        await byId(page, 'time-control').selectOption('custom');
+        await byId(page, 'custom-control').fill('5 d3');
+        await byId(page, 'chess960').selectOption('number');
+        await page.waitForFunction(() => document.querySelector('[data-testid="category"]')?.dataset.category === 'blitz');
+        await axe(page, `the settings (${colorScheme})`);
+        await byId(page, 'chess960').selectOption('off');
+        await startGame(page, { opponent: 'local', control: '10+5' });
+        // Enough moves for the list to scroll.
+        const opening = 'e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O h3 h6 Re1 Re8 Nbd2 Be6 Bb3 Qd7 Nf1 Rad8 Ng3 a6'.split(' ');
+        for (const [i, m] of opening.entries()) {
+          await command(page, m);
+          await waitPly(page, i + 1);
+        }
+        await byId(page, 'draw-offer-button').click();
+        await byId(page, 'draw-offer').waitFor();
+        await axe(page, `a game in progress (${colorScheme})`);
+        await byId(page, 'access-link').click();
+        await page.locator('body.reader').waitFor();
+        await axe(page, `a game in screen-reader mode (${colorScheme})`);
+        await byId(page, 'access-link').click();
+        await byId(page, 'resign').click();
+        await byId(page, 'resign-confirm').click();
+        await waitResult(page);
+        await axe(page, `a finished game (${colorScheme})`);
+        await context.close();
+      }
+    },
+  },
+  {
+    name: 'screen-reader mode: the link first in the tab order, the grid played by keyboard, commands answered, Slovak phonetic announcements (Felix 3)',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser, { lang: 'sk' });
+      await page.goto(base);
+      await page.keyboard.press('Tab');
+      assert((await focused(page)) === 'access-link', `the accessible-mode link is first in the tab order: ${await focused(page)}`);
+      assert((await byId(page, 'access-link').textContent()) === 'Prístupný režim', 'the link is in Slovak');
+      await page.keyboard.press('Enter');
+      await page.locator('body.reader').waitFor();
+      await byId(page, 'voice').selectOption('phonetic');
+      await page.reload();
+      await page.locator('body.reader').waitFor();
+      assert((await byId(page, 'reader-mode').isChecked()), 'screen-reader mode is remembered');
+      await startGame(page, { opponent: 'local', control: '10+5' });
+      assert((await focused(page)) === 'move-input', `in screen-reader mode the command input has the focus: ${await focused(page)}`);
+      // The knight from g1 to f3 on the grid, with the keyboard alone.
+      await page.getByRole('gridcell', { name: 'e2, biely pešiak' }).focus();
+      await page.keyboard.press('j');
+      const onKnight = await focused(page);
+      await page.keyboard.press('j');
+      const cell = await page.evaluate(() => document.activeElement?.getAttribute('data-square'));
+      assert(cell === 'g1', `the letter J jumps to the knights (${onKnight}, then ${cell})`);
+      await page.keyboard.press('Enter');
+      await waitLive(page, 'Zdvihnuté: biely jazdec g1; môže ísť na f3, h3');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowLeft');
+      assert((await page.evaluate(() => document.activeElement?.getAttribute('data-square'))) === 'f3', 'the arrows move square by square');
+      await page.keyboard.press('Enter');
+      await waitPly(page, 1);
+      await waitLive(page, 'Biely: Springer Gustav 1 Felix 3');
+      const tree = await page.locator('main').ariaSnapshot();
+      assert(tree.includes('gridcell "f3, biely jazdec"'), 'the grid shows the knight on f3');
+      assert(/listitem: "?1\. Biely: Springer Gustav 1 Felix 3/.test(tree), `the move list is a list in the chosen voice:\n${tree}`);
+      // Commands, answered in the live region.
+      const ask = async (text, part) => {
+        await command(page, text);
+        const answer = await waitAnswer(page, part);
+        await waitLive(page, part);
+        return answer;
+      };
+      await command(page, 'e5');
+      await waitPly(page, 2);
+      await waitLive(page, 'Čierny: Bauer Eva 7 Eva 5');
+      assert((await ask('p N', 'biely jazdec: b1, f3')).includes('čierny jazdec: b8, g8'), 'p N');
+      assert((await ask('s e', 'Stĺpec e')).includes('e4, prázdne') === false, 's e lists only the occupied squares');
+      assert((await ask('s 5', '5. rad: e5, čierny pešiak')) !== '', 's 5');
+      assert((await ask('šachovnica', '8. rad: a8, čierna veža')).includes('1. rad: a1, biela veža'), 'board');
+      assert((await ask('posledny', 'Posledný ťah: Čierny: Bauer Eva 7 Eva 5')) !== '', 'last, typed without diacritics');
+      assert((await ask('hodiny', 'Biely: 10 min')).includes('Čierny'), 'clock');
+      assert((await ask('materiál', 'Biely: kráľ, dáma')).includes('materiál 39'), 'material');
+      assert((await ask('tahy f3', 'biely jazdec f3:')).includes('e5'), 'moves of a piece');
+      assert((await ask('help', 'p J')) !== '', 'help');
+      assert((await ask('otočiť', 'dole Čierny')) !== '', 'flip');
+      assert((await ask('vzdať', 'Napíšte znova vzdať')) !== '', 'resigning asks first');
+      await command(page, 'vzdat');
+      const r = await waitResult(page);
+      assert(r.text.startsWith('Čierny vyhral') && r.reason === 'resignation', `resigned by command: ${r.text}`);
+      await waitLive(page, 'Čierny vyhral', 'live-urgent');
+      await context.close();
+    },
+  },
+  {
+    name: 'a whole game against the robot from the command input alone (or resign by command after 40 moves)',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser, { prefs: { reader: true, voice: 'san', speech: false, rate: 1 } });
+      await page.goto(base);
+      const id = await startGame(page, { opponent: 'robot', level: 1, color: 'white', control: '-' });
+      const moves = await playAsWhite(page, base, id, {
+        seed: 7,
+        play: async (uci) => {
+          const move = `${uci.slice(0, 2)}-${uci.slice(2)}`;
+          await command(page, move);
+          // A pawn reaching the last rank needs its piece named: the page asks, then the test names it.
+          const asked = await page
+            .waitForFunction(() => document.querySelector('[data-testid="error"]')?.textContent?.includes('Which piece'), null, { timeout: 300 })
+            .then(() => true, () => false);
+          if (asked) await command(page, `${move}=Q`);
+        },
+      });
+      const before = await serverState(base, id);
+      if (!before.outcome) {
+        await command(page, 'resign');
+        await waitAnswer(page, 'again');
+        await command(page, 'resign');
+      }
+      const r = await waitResult(page);
+      await waitLive(page, r.text.split(':')[0], 'live-urgent');
+      console.log(`      command-only robot game: ${moves} moves by White, ${before.outcome ? `ended ${before.outcome.result} by ${before.outcome.reason}` : 'then White resigned by command'}`);
+      assert(before.outcome || (r.result === '0-1' && r.reason === 'resignation'), `resigned by command: ${r.result} ${r.reason}`);
+      await context.close();
+    },
+  },
+];
