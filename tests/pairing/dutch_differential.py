@@ -27,6 +27,7 @@ import copy
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -39,7 +40,55 @@ from caissify_pairings.trf import TRFParser
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def make_case(seed: int, min_players: int, max_players: int, max_rounds: int):
+def _block(line: str, r: int) -> str:
+    """The 8-column block of round r (1-based) of a 001 line."""
+    start = 91 + 10 * (r - 1)
+    return line[start : start + 8]
+
+
+def _set_block(line: str, r: int, block: str) -> str:
+    """The 001 line with the block of round r replaced."""
+    start = 91 + 10 * (r - 1)
+    line = line.ljust(start + 10)
+    return (line[:start] + block.ljust(10) + line[start + 10 :]).rstrip()
+
+
+def vary(text: str, k: int, rng: random.Random) -> str:
+    """The tournament with what the generator never makes: forfeits in
+    earlier rounds, pairing-allocated byes turned into requested byes or
+    absences (H, F, Z), requested byes and withdrawals for round k, and a
+    late entry with no earlier rounds."""
+    lines = text.split("\n")
+    rows = [i for i, line in enumerate(lines) if line.startswith("001")]
+    number = {int(lines[i][4:8]): i for i in rows}
+    for r in range(1, k):
+        for i in rows:
+            parts = _block(lines[i], r).split()
+            if len(parts) != 3 or parts[0] == "0000":
+                continue
+            me, opp, colour, res = int(lines[i][4:8]), int(parts[0]), parts[1], parts[2]
+            if me > opp or res not in "10=" or rng.random() >= 0.04:
+                continue
+            i_win = res == "1" or (res == "=" and rng.random() < 0.5)
+            j = number[opp]
+            other = _block(lines[j], r).split()
+            lines[i] = _set_block(lines[i], r, f"{opp:>4} {colour} {'+' if i_win else '-'}")
+            lines[j] = _set_block(lines[j], r, f"{me:>4} {other[1]} {'-' if i_win else '+'}")
+        for i in rows:
+            if _block(lines[i], r).split() == ["0000", "-", "U"] and rng.random() < 0.4:
+                lines[i] = _set_block(lines[i], r, f"0000 - {rng.choice('HFZ')}")
+    for i in rows:
+        if rng.random() < 0.06:
+            lines[i] = _set_block(lines[i], k, f"0000 - {rng.choice('HFZ')}")
+    if rng.random() < 0.3:
+        last = lines[rows[-1]][:89]
+        n = len(rows) + 1
+        late = "001 " + f"{n:>4}" + last[8:48] + "1000" + last[52:80] + " 0.0" + last[84:85] + f"{n:>4}"
+        lines.insert(rows[-1] + 1, late)
+    return "\n".join(lines)
+
+
+def make_case(seed: int, min_players: int, max_players: int, max_rounds: int, variety: bool = False):
     """The TRF text of a random tournament before round k, and k."""
     rng = random.Random(seed)
     players = rng.randint(min_players, max_players)
@@ -56,6 +105,8 @@ def make_case(seed: int, min_players: int, max_players: int, max_rounds: int):
         player_map = {p["starting_number"]: p for p in TRFParser(text).parse()["players"]}
         colour = fpc._infer_initial_color(player_map)
     text = text.replace(f"XXR {rounds}", f"XXR {rounds}\nXXC {colour}1", 1)
+    if variety:
+        text = vary(text, k, rng)
     return text, k, rounds, colour
 
 
@@ -64,12 +115,18 @@ def caissify_round(text: str, k: int, rounds: int, colour: str):
     parsed = TRFParser(text).parse()
     player_map = {p["starting_number"]: p for p in parsed["players"]}
     # fpc pairs only players that have an entry in the target round:
-    # everyone plays round k, so give each a placeholder entry.
+    # give everyone without an entry for round k (a requested bye or an
+    # absence) a placeholder one.
     present = copy.deepcopy(player_map)
     for p in present.values():
-        p.setdefault("results", {})[k] = {"opponent": 0, "color": "w", "result": "1"}
+        p.setdefault("results", {}).setdefault(k, {"opponent": 0, "color": "w", "result": "1"})
+    players = fpc._build_engine_players(present, k)
+    # fpc numbers the players present 1..n; the pairing numbers are the
+    # file's (C.04.3 E.5 reads their parity), so pass them.
+    for p in players:
+        p["pairing_number"] = p["starting_number"]
     engine = DutchEngine(
-        players=fpc._build_engine_players(present, k),
+        players=players,
         previous_pairings=fpc._build_previous_pairings(player_map, k),
         round_number=k,
         total_rounds=rounds,
@@ -86,12 +143,15 @@ def caissify_round(text: str, k: int, rounds: int, colour: str):
 
 def rochade_round(binary: str, path: str):
     """rochade's pairing of the next round as (games, byes), or an error."""
-    out = subprocess.run(
-        [binary, "pair", "--system", "dutch", path],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    try:
+        out = subprocess.run(
+            [binary, "pair", "--system", "dutch", path],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, str(e)
     if out.returncode != 0:
         return None, out.stderr.strip()
     lines = out.stdout.split()
@@ -111,8 +171,8 @@ def rochade_round(binary: str, path: str):
 
 def run_case(args):
     """One case: (seed, ok, report)."""
-    seed, binary, work, min_players, max_players, max_rounds = args
-    text, k, rounds, colour = make_case(seed, min_players, max_players, max_rounds)
+    seed, binary, work, min_players, max_players, max_rounds, variety = args
+    text, k, rounds, colour = make_case(seed, min_players, max_players, max_rounds, variety)
     path = os.path.join(work, f"case_{seed}.trf")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text + "\n")
@@ -149,12 +209,29 @@ def main() -> int:
     parser.add_argument("--max-players", type=int, default=30)
     parser.add_argument("--max-rounds", type=int, default=11)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--variety",
+        action="store_true",
+        help="add forfeits, requested byes, absences, withdrawals and late entries",
+    )
     args = parser.parse_args()
     logging.disable(logging.WARNING)
 
     os.makedirs(args.failures, exist_ok=True)
+    # A private copy: others may rebuild target/release while this runs.
+    binary = os.path.join(args.failures, "rochade-under-test")
+    shutil.copy2(args.binary, binary)
+    args.binary = binary
     cases = [
-        (args.seed + i, args.binary, args.failures, args.min_players, args.max_players, args.max_rounds)
+        (
+            args.seed + i,
+            args.binary,
+            args.failures,
+            args.min_players,
+            args.max_players,
+            args.max_rounds,
+            args.variety,
+        )
         for i in range(args.count)
     ]
     passed, failed = 0, []
