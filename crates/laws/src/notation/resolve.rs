@@ -1,6 +1,9 @@
 //! Turning a parsed move pattern into the one legal move it names.
 
-use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square, uci::UciMove};
+use shakmaty::{
+    CastlingSide, Chess, EnPassantMode, File, Move, Piece, Position, Rank, Role, Square, attacks,
+    uci::UciMove,
+};
 
 use super::{error::NotationError, text::role_name};
 
@@ -80,6 +83,16 @@ fn resolve_piece(pos: &Chess, text: &str, p: &PiecePattern) -> Result<Move, Nota
     if reaching.is_empty() {
         if names_other_side(pos, p) {
             return Err(NotationError::wrong_side(text));
+        }
+        if let Some(from) = held_by_check(pos, p) {
+            let reason = if pos.is_check() {
+                format!("the king is in check: the {role} on {from} cannot go to {to}")
+            } else {
+                format!(
+                    "the {role} on {from} cannot go to {to}: that would leave the king in check"
+                )
+            };
+            return Err(NotationError::illegal(text, reason));
         }
         return Err(NotationError::illegal(
             text,
@@ -226,6 +239,52 @@ pub(crate) fn check_from_square(
     }
 }
 
+/// A square of the mover's pieces named by `p` that could go to `p.to` by
+/// the way it moves, were its own king not left in check (FIDE 3.9): the
+/// piece a player meant when the move is illegal only because of check.
+fn held_by_check(pos: &Chess, p: &PiecePattern) -> Option<Square> {
+    let board = pos.board();
+    let us = pos.turn();
+    if board.by_color(us).contains(p.to) {
+        return None;
+    }
+    let piece = Piece {
+        color: us,
+        role: p.role,
+    };
+    (board.by_color(us) & board.by_role(p.role))
+        .into_iter()
+        .filter(|&from| {
+            p.file.is_none_or(|f| f == from.file()) && p.rank.is_none_or(|r| r == from.rank())
+        })
+        .find(|&from| {
+            if p.role != Role::Pawn {
+                return attacks::attacks(from, piece, board.occupied()).contains(p.to);
+            }
+            let takes = board.by_color(!us).contains(p.to)
+                || pos.ep_square(EnPassantMode::Legal) == Some(p.to)
+                || pos.ep_square(EnPassantMode::Always) == Some(p.to);
+            if attacks::pawn_attacks(us, from).contains(p.to) {
+                return takes;
+            }
+            let step = if us.is_white() { 8 } else { -8 };
+            let free = |sq: Option<Square>| sq.is_some_and(|sq| !board.occupied().contains(sq));
+            let one = from.offset(step);
+            if one == Some(p.to) {
+                return free(one);
+            }
+            let home = if us.is_white() {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
+            from.rank() == home
+                && free(one)
+                && from.offset(2 * step) == Some(p.to)
+                && free(Some(p.to))
+        })
+}
+
 /// Whether the pattern would name a move if the other side were to move.
 fn names_other_side(pos: &Chess, p: &PiecePattern) -> bool {
     match pos.clone().swap_turn() {
@@ -294,6 +353,50 @@ mod tests {
             check_from_square(&p, "x", Square::E2, Some(Role::Knight)),
             Err(NotationError::Illegal { .. })
         ));
+    }
+
+    // FIDE 3.9: a move that leaves the king in check is named as such, not
+    // as a piece that cannot reach the square (issue 19).
+    #[test]
+    fn art_3_9_a_move_into_check_says_so() {
+        let in_check = pos("rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2");
+        let mut pawn = knight_to(Square::A5);
+        pawn.role = Role::Pawn;
+        assert_eq!(
+            resolve(&in_check, "a5", &Pattern::Piece(pawn)).map_err(|e| e.to_string()),
+            Err(
+                "illegal move 'a5': the king is in check: the pawn on a7 cannot go to a5"
+                    .to_owned()
+            )
+        );
+        let pinned = pos("4k3/8/8/8/8/8/3N4/r2K4 w - - 0 1");
+        assert_eq!(
+            resolve(&pinned, "Nf3", &Pattern::Piece(knight_to(Square::F3)))
+                .map_err(|e| e.to_string()),
+            Err(
+                "illegal move 'Nf3': the king is in check: the knight on d2 cannot go to f3"
+                    .to_owned()
+            )
+        );
+        let pinned = pos("4k3/8/8/8/8/8/r2NK3/8 w - - 0 1");
+        assert_eq!(
+            resolve(&pinned, "Nf3", &Pattern::Piece(knight_to(Square::F3)))
+                .map_err(|e| e.to_string()),
+            Err(
+                "illegal move 'Nf3': the knight on d2 cannot go to f3: that would leave the king in check"
+                    .to_owned()
+            )
+        );
+        // A knight that cannot go there at all is still said so.
+        assert_eq!(
+            resolve(
+                &Chess::default(),
+                "Nd4",
+                &Pattern::Piece(knight_to(Square::D4))
+            )
+            .map_err(|e| e.to_string()),
+            Err("illegal move 'Nd4': no knight can reach d4".to_owned())
+        );
     }
 
     #[test]
