@@ -88,16 +88,35 @@ def vary(text: str, k: int, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-def make_case(seed: int, min_players: int, max_players: int, max_rounds: int, variety: bool = False):
-    """The TRF text of a random tournament before round k, and k."""
+def make_case(
+    seed: int,
+    min_players: int,
+    max_players: int,
+    max_rounds: int,
+    variety: bool = False,
+    baku: bool = False,
+):
+    """The TRF text of a random tournament before round k, and k.
+
+    With `baku`, rounds 1 and 2 of a tournament of 5 rounds or more
+    whose number of players n has 2*ceil(n/4) == ceil(n/2): there
+    caissify's acceleration (the top half, +1 in rounds 1 and 2) is
+    C.04.5.1's."""
     rng = random.Random(seed)
     players = rng.randint(min_players, max_players)
     rounds = rng.randint(3, max_rounds)
     k = rng.randint(1, rounds)
+    if baku:
+        while players % 4 not in (0, 3):
+            players += 1
+        rounds = max(rounds, 5)
+        k = rng.randint(1, 2)
     initial = rng.choice(["white", "black"])
     # The generator plays k-1 rounds (its own initial colour is drawn by
     # lot from the seed); the XXR record is then set to the whole length.
-    text = generate_tournament(num_players=players, num_rounds=k - 1, seed=seed)
+    text = generate_tournament(num_players=players, num_rounds=k - 1, seed=seed, accelerated=baku)
+    # caissify writes its acceleration as `XXA round size`, not TRF's XXA.
+    text = re.sub(r"^XXA .*\n?", "", text, flags=re.M)
     text = re.sub(r"^XXR .*$", f"XXR {rounds}", text, flags=re.M)
     if k == 1:
         colour = initial
@@ -110,7 +129,7 @@ def make_case(seed: int, min_players: int, max_players: int, max_rounds: int, va
     return text, k, rounds, colour
 
 
-def caissify_round(text: str, k: int, rounds: int, colour: str):
+def caissify_round(text: str, k: int, rounds: int, colour: str, baku: bool = False):
     """caissify's Dutch pairing of round k as (games, byes)."""
     parsed = TRFParser(text).parse()
     player_map = {p["starting_number"]: p for p in parsed["players"]}
@@ -131,6 +150,7 @@ def caissify_round(text: str, k: int, rounds: int, colour: str):
         round_number=k,
         total_rounds=rounds,
         initial_color=colour,
+        accelerated=baku,
     )
     games, byes = set(), set()
     for p in engine.generate_pairings():
@@ -141,11 +161,11 @@ def caissify_round(text: str, k: int, rounds: int, colour: str):
     return games, byes
 
 
-def rochade_round(binary: str, path: str):
+def rochade_round(binary: str, path: str, baku: bool = False):
     """rochade's pairing of the next round as (games, byes), or an error."""
     try:
         out = subprocess.run(
-            [binary, "pair", "--system", "dutch", path],
+            [binary, "pair", "--system", "dutch", *(["--baku"] if baku else []), path],
             capture_output=True,
             text=True,
             timeout=120,
@@ -171,13 +191,13 @@ def rochade_round(binary: str, path: str):
 
 def run_case(args):
     """One case: (seed, ok, report)."""
-    seed, binary, work, min_players, max_players, max_rounds, variety = args
-    text, k, rounds, colour = make_case(seed, min_players, max_players, max_rounds, variety)
+    seed, binary, work, min_players, max_players, max_rounds, variety, baku = args
+    text, k, rounds, colour = make_case(seed, min_players, max_players, max_rounds, variety, baku)
     path = os.path.join(work, f"case_{seed}.trf")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text + "\n")
-    want = caissify_round(text, k, rounds, colour)
-    got, error = rochade_round(binary, path)
+    want = caissify_round(text, k, rounds, colour, baku)
+    got, error = rochade_round(binary, path, baku)
     if got == want:
         os.remove(path)
         return seed, True, None
@@ -214,6 +234,11 @@ def main() -> int:
         action="store_true",
         help="add forfeits, requested byes, absences, withdrawals and late entries",
     )
+    parser.add_argument(
+        "--baku",
+        action="store_true",
+        help="Baku acceleration (C.04.5.1): rounds 1 and 2, where caissify's method is FIDE's",
+    )
     args = parser.parse_args()
     logging.disable(logging.WARNING)
 
@@ -231,6 +256,7 @@ def main() -> int:
             args.max_players,
             args.max_rounds,
             args.variety,
+            args.baku,
         )
         for i in range(args.count)
     ]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use rochade_tournament::berger::{self, Cycles};
-use rochade_tournament::dutch;
+use rochade_tournament::dutch::{self, acceleration::Method};
 use rochade_tournament::trf::Trf;
 
 /// The pairing systems `rochade pair` knows.
@@ -26,8 +26,17 @@ pub struct PairArgs {
     /// The pairing system.
     #[arg(long, value_enum)]
     system: System,
+    /// Baku acceleration (C.04.5.1) on top of the file's XXA records
+    /// (Dutch only).
+    #[arg(long)]
+    baku: bool,
     /// The tournament report file (TRF16, with XXR).
     file: PathBuf,
+}
+
+/// The acceleration method `--baku` asks for.
+pub fn method(baku: bool) -> Method {
+    if baku { Method::Baku } else { Method::None }
 }
 
 /// Reads and parses a TRF file.
@@ -71,7 +80,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<()> {
             }
             print!("{}", berger::round(players, next, cycles)?);
         }
-        System::Dutch => print!("{}", dutch::pair(&trf)?),
+        System::Dutch => print!("{}", dutch::pair_with(&trf, method(args.baku))?),
     }
     Ok(())
 }

@@ -27,6 +27,10 @@ enum TrfCommand {
         /// The pairing system the file was paired with.
         #[arg(long, value_enum)]
         system: System,
+        /// Baku acceleration (C.04.5.1) on top of the file's XXA records
+        /// (Dutch only).
+        #[arg(long)]
+        baku: bool,
         /// The tournament report file.
         file: PathBuf,
     },
@@ -54,23 +58,23 @@ fn recorded(trf: &Trf, round: u16) -> Sets {
 }
 
 /// The round as `system` pairs it from the rounds before it.
-fn repair(trf: &Trf, system: System, round: u16) -> anyhow::Result<RoundPairing> {
+fn repair(trf: &Trf, system: System, baku: bool, round: u16) -> anyhow::Result<RoundPairing> {
     Ok(match system {
         System::Berger => {
             let (players, cycles) = pair::berger_shape(trf)?;
             berger::round(players, usize::from(round), cycles)?
         }
-        System::Dutch => dutch::pair_round(trf, round)?,
+        System::Dutch => dutch::pair_round_with(trf, round, pair::method(baku))?,
     })
 }
 
 /// Runs `rochade trf`.
 pub fn run(args: &TrfArgs) -> anyhow::Result<()> {
-    let TrfCommand::Check { system, file } = &args.command;
+    let TrfCommand::Check { system, baku, file } = &args.command;
     let trf = pair::read(file)?;
     let played = trf.played_rounds();
     for round in 1..=played {
-        let expected = repair(&trf, *system, round)?;
+        let expected = repair(&trf, *system, *baku, round)?;
         let want: Sets = (
             expected
                 .games

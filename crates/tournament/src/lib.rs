@@ -5,8 +5,9 @@
 //! pairing engines use), pairs round robins by the Berger tables
 //! ([`berger`], C.05 Annex 1), pairs Swiss rounds by the FIDE (Dutch)
 //! System ([`dutch`], C.04.3, on the maximum weight [`matching`]) and
-//! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07). Like `rochade-laws` it does no I/O,
-//! starts no threads and never reads the clock: text in, values out.
+//! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07).
+//! Like `rochade-laws` it does no I/O, starts no threads and never reads
+//! the clock: text in, values out.
 //!
 //! ```
 //! use rochade_tournament::berger;

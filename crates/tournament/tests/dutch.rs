@@ -2,13 +2,14 @@
 //! whose Dutch engine is checked against bbpPairings: rounds it paired
 //! (`tests/data/dutch/*.trf` with the pairing in `*.expected`, made by
 //! `tests/pairing/dutch_differential.py`; the `varied_` ones have
-//! forfeits, requested byes, withdrawals and late entries), and the
+//! forfeits, requested byes, withdrawals and late entries, the `baku_`
+//! ones Baku acceleration, C.04.5.1), and the
 //! rules one by one on small files.
 
 use std::collections::BTreeSet;
 
 use rochade_tournament::RoundPairing;
-use rochade_tournament::dutch::{self, DutchError};
+use rochade_tournament::dutch::{self, DutchError, acceleration::Method};
 use rochade_tournament::trf::{ResultCode, Trf};
 
 /// Games as (White, Black) and byes, as sets.
@@ -69,11 +70,17 @@ fn c04_3_rounds_as_caissify_pairs_them() {
             .split_whitespace()
             .map(|b| b.parse().expect("a number"))
             .collect();
-        let round = dutch::pair(&Trf::parse(&text).expect("a valid file")).expect("a pairing");
+        // C.04.5.1: the `baku_` files are paired with Baku acceleration.
+        let baku = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("baku_"));
+        let method = if baku { Method::Baku } else { Method::None };
+        let trf = Trf::parse(&text).expect("a valid file");
+        let round = dutch::pair_with(&trf, method).expect("a pairing");
         assert_eq!(sets(&round), (games, byes), "{}", path.display());
         checked += 1;
     }
-    assert!(checked >= 8, "only {checked} files");
+    assert!(checked >= 10, "only {checked} files");
 }
 
 #[test]

@@ -10,11 +10,11 @@
 //! eligibility (C.04.3 C2).
 //!
 //! The modules follow the regulation: [`player`] (A.2–A.6: score,
-//! colours, floats), [`colour`] (A.6 preferences and the allocation rules
-//! E.1–E.5), [`criteria`] (absolute criteria C1–C3), [`weights`]
-//! (completion C4 and quality criteria C5–C21 as edge weights),
-//! [`brackets`] (the pairing process, bracket by bracket, on maximum
-//! weight matchings) and [`fallback`].
+//! colours, floats), [`acceleration`] (C.04.5.1 and `XXA`), [`colour`]
+//! (A.6 preferences and the allocation rules E.1–E.5), [`criteria`]
+//! (absolute criteria C1–C3), [`weights`] (completion C4 and quality
+//! criteria C5–C21 as edge weights), [`brackets`] (the pairing process,
+//! bracket by bracket, on maximum weight matchings) and [`fallback`].
 //!
 //! ```
 //! use rochade_tournament::{dutch, trf::Trf};
@@ -28,6 +28,7 @@
 //! assert_eq!(dutch::pair(&trf).unwrap().to_string(), "2\n1 3\n4 2\n");
 //! ```
 
+pub mod acceleration;
 pub mod brackets;
 pub mod colour;
 pub mod criteria;
@@ -39,6 +40,7 @@ use thiserror::Error;
 
 use crate::trf::Trf;
 use crate::{Colour, Game, PairingNumber, RoundPairing};
+use acceleration::Method;
 use player::Entrant;
 
 /// Why a round cannot be paired.
@@ -62,12 +64,21 @@ pub enum DutchError {
 /// [`DutchError`] when the file has no `XXR`, every round is paired, or
 /// the round is too large.
 pub fn pair(trf: &Trf) -> Result<RoundPairing, DutchError> {
+    pair_with(trf, Method::None)
+}
+
+/// The next round's pairings with an acceleration method (C.04.5.1).
+///
+/// # Errors
+///
+/// As [`pair`].
+pub fn pair_with(trf: &Trf, method: Method) -> Result<RoundPairing, DutchError> {
     let rounds = trf.rounds().ok_or(DutchError::NoRounds)?;
     let round = trf.played_rounds() + 1;
     if round > rounds {
         return Err(DutchError::Finished(rounds));
     }
-    pair_round(trf, round)
+    pair_round_with(trf, round, method)
 }
 
 /// The pairings of `round` (1-based) from the rounds before it: for the
@@ -78,8 +89,17 @@ pub fn pair(trf: &Trf) -> Result<RoundPairing, DutchError> {
 ///
 /// [`DutchError`] when the file has no `XXR` or the round is too large.
 pub fn pair_round(trf: &Trf, round: u16) -> Result<RoundPairing, DutchError> {
+    pair_round_with(trf, round, Method::None)
+}
+
+/// The pairings of `round` with an acceleration method (C.04.5.1).
+///
+/// # Errors
+///
+/// As [`pair_round`].
+pub fn pair_round_with(trf: &Trf, round: u16, method: Method) -> Result<RoundPairing, DutchError> {
     let rounds = trf.rounds().ok_or(DutchError::NoRounds)?;
-    let entrants = player::entrants(trf, round);
+    let entrants = player::entrants(trf, round, method);
     let initial = initial_colour(trf);
     let accelerated = entrants.iter().any(|e| e.score > 0) && round == 1;
     let all: Vec<&Entrant> = entrants.iter().collect();

@@ -2,6 +2,7 @@
 //! history (A.6), floats (A.4), previous opponents (C1) and whether they
 //! may still get the pairing-allocated bye (C2), read from a TRF file.
 
+use super::acceleration::{Method, virtual_points};
 use crate::trf::{ResultCode, Trf};
 use crate::{Colour, PairingNumber};
 
@@ -71,8 +72,10 @@ impl Entrant {
 /// `240` bye record. For a round already paired (to check it): those
 /// with a game, a forfeit or the pairing-allocated bye in it. Rounds
 /// after `round` are ignored.
+/// Scores for pairing include the virtual points of `method` and `XXA`
+/// (also when deciding past floats, as bbpPairings does).
 #[must_use]
-pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
+pub fn entrants(trf: &Trf, round: u16, method: Method) -> Vec<Entrant> {
     let players = trf.players();
     let past = usize::from(round).saturating_sub(1);
     let index_of = |n: PairingNumber| players.iter().position(|p| p.number == n);
@@ -94,6 +97,12 @@ pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
         })
         .collect();
     let before = |i: usize, r: usize| if r == 0 { 0 } else { after[i][r - 1] };
+    // The pairing score before 0-based round r: with its virtual points.
+    let pairing_score = |i: usize, r: usize| {
+        let number = players[i].number;
+        let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
+        before(i, r) + virtual_points(trf, method, number, round)
+    };
     let requested: Vec<PairingNumber> = trf
         .records()
         .iter()
@@ -117,7 +126,7 @@ pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
         }
         let mut e = Entrant {
             number: p.number,
-            score: before(i, past) + acceleration(trf, p.number, round),
+            score: pairing_score(i, past),
             colours: Vec::new(),
             floats: Vec::new(),
             opponents: Vec::new(),
@@ -137,8 +146,8 @@ pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
                         e.colours.push(c);
                     }
                     e.opponents.push(o);
-                    let mine = before(i, r);
-                    let theirs = index_of(o).map_or(mine, |j| before(j, r));
+                    let mine = pairing_score(i, r);
+                    let theirs = index_of(o).map_or(mine, |j| pairing_score(j, r));
                     e.floats.push(match mine.cmp(&theirs) {
                         std::cmp::Ordering::Greater => Float::Down,
                         std::cmp::Ordering::Less => Float::Up,
@@ -161,18 +170,4 @@ pub fn entrants(trf: &Trf, round: u16) -> Vec<Entrant> {
     }
     out.sort_by_key(|e| e.number);
     out
-}
-
-/// The acceleration points (`XXA`) of `player` in `round`, in tenths.
-fn acceleration(trf: &Trf, player: PairingNumber, round: u16) -> u32 {
-    trf.records()
-        .iter()
-        .filter_map(|r| match r {
-            crate::trf::Record::Acceleration(a) if a.player == player => a
-                .points
-                .get(usize::from(round).saturating_sub(1))
-                .map(|p| p.tenths()),
-            _ => None,
-        })
-        .sum()
 }
