@@ -341,4 +341,66 @@ export const accessTests = [
       await context.close();
     },
   },
+  {
+    name: 'speech: announcements and the talking clock (Alt+C) are spoken in Czech at the chosen rate',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser, { lang: 'cs', prefs: { reader: false, voice: 'words', speech: true, rate: 1.5 } });
+      // A recording stand-in for the browser's speech synthesis.
+      await context.addInitScript(() => {
+        window.spoken = [];
+        Object.defineProperty(window, 'speechSynthesis', {
+          configurable: true,
+          value: { speak: (u) => window.spoken.push({ text: u.text, lang: u.lang, rate: u.rate }), getVoices: () => [], cancel: () => undefined },
+        });
+      });
+      await page.goto(base);
+      assert(await byId(page, 'speech').isChecked(), 'speech is on');
+      await startGame(page, { opponent: 'local', control: '10+5' });
+      await command(page, 'Jf3');
+      await waitPly(page, 1);
+      await page.keyboard.press('Alt+c');
+      await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Bílý: 10 min') && u.text.includes('Černý')));
+      const spoken = await page.evaluate(() => window.spoken);
+      const move = spoken.find((u) => u.text.includes('Bílý: jezdec f3'));
+      assert(move && move.lang === 'cs-CZ' && Math.abs(move.rate - 1.5) < 1e-6, `the move is spoken in Czech at rate 1.5: ${JSON.stringify(spoken)}`);
+      await context.close();
+    },
+  },
+  {
+    name: 'everyone: check and the last move in words, reduced motion, the keyboard alone, 200 % text without horizontal scrolling',
+    async run({ browser, base }) {
+      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(() => localStorage.setItem('rochade.lang', 'en'));
+      const page = await context.newPage();
+      await page.goto(base);
+      assert((await page.locator('.board').getAttribute('data-motion')) === 'reduced', 'no piece animation with prefers-reduced-motion');
+      // The keyboard alone: Tab to Play, Enter, then moves typed.
+      await byId(page, 'opponent').selectOption('local');
+      await byId(page, 'time-control').selectOption('-');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+      for (let i = 0; i < 30 && (await focused(page)) !== 'play'; i++) await page.keyboard.press('Tab');
+      assert((await focused(page)) === 'play', 'Play is reached with Tab');
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+      assert(outline !== 'none', `the focus is visible: outline ${outline}`);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/g\//);
+      await waitPly(page, 0);
+      for (const [i, m] of ['e4', 'f5', 'Qh5+'].entries()) {
+        await page.keyboard.type(m);
+        await page.keyboard.press('Enter');
+        await waitPly(page, i + 1);
+      }
+      const status = (await byId(page, 'status').textContent()) ?? '';
+      assert(status.includes('(check)'), `check is said in words: ${status}`);
+      const last = (await byId(page, 'last-move').textContent()) ?? '';
+      assert(last === 'Last move: queen h5, check', `the last move in words: ${last}`);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert(overflow <= 0, `200 % text needs no horizontal scrolling (${overflow} px too wide)`);
+      assert(await byId(page, 'move-input').isVisible(), 'the command input is still there at 200 %');
+      await context.close();
+    },
+  },
 ];

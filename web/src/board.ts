@@ -54,18 +54,20 @@ export class Board {
     say: (text: string) => void,
     speak: (text: string) => void,
   ) {
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     // The picture is hidden from screen readers: the grid says the same in words.
     const wrap = h('div', { class: 'cg-wrap', 'data-testid': 'board', 'aria-hidden': 'true' });
     this.picker = h('div', { class: 'promotion', 'data-testid': 'promotion', hidden: true });
     this.grid = new BoardGrid(onMove, say, speak);
-    this.el = h('div', { class: 'board', 'data-orientation': 'white' }, wrap, this.grid.el, this.picker);
+    this.el = h('div', { class: 'board', 'data-orientation': 'white', 'data-motion': reducedMotion ? 'reduced' : 'full' }, wrap, this.grid.el, this.picker);
     this.cg = Chessground(wrap, {
       fen: START_FEN,
       viewOnly: false,
       movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
       highlight: { lastMove: true, check: true },
       premovable: { enabled: false },
-      animation: { enabled: true, duration: 180 },
+      // No sliding pieces for those who asked their system for less motion.
+      animation: { enabled: !reducedMotion, duration: 180 },
       draggable: { enabled: true, showGhost: true },
       drawable: { enabled: true },
     });

@@ -9,7 +9,7 @@ import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
 import { isKey, Key, lang, t } from './i18n';
 import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
-import { pieceLetters } from './notation';
+import { pieceLetters, voicedMove } from './notation';
 import { errorText, outcomeText } from './outcome';
 import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
 import { settingsOf } from './settings';
@@ -51,6 +51,7 @@ export class GameView {
   private readonly error = h('p', { class: 'error', 'data-testid': 'error', role: 'alert' });
   private readonly answer = h('p', { class: 'answer', 'data-testid': 'answer', role: 'status' });
   private readonly connection = h('p', { class: 'connection', 'data-testid': 'connection' });
+  private readonly lastMove = h('p', { class: 'last-move', 'data-testid': 'last-move' });
   private readonly control = h('p', { class: 'category', 'data-testid': 'game-control' });
   // Focusable, so that the scrolled list can be read with the keyboard.
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
@@ -107,6 +108,7 @@ export class GameView {
         'section',
         { class: 'panel game', 'data-testid': 'game', 'data-game': id },
         this.status,
+        this.lastMove,
         this.control,
         this.connection,
         this.result,
@@ -386,6 +388,11 @@ export class GameView {
     else if (s.outcome) text = outcomeText(s.outcome);
     else if (this.waiting(s)) text = t('waiting');
     else text = t('toMove', { color: t(s.turn) });
+    // Check and the last move in words too, not only as colours on the board.
+    if (s.check && !s.outcome) text = `${text} (${t('check')})`;
+    const i = s.moves.length - 1;
+    this.lastMove.textContent =
+      i < 0 ? '' : t('lastMove', { move: voicedMove(s.moves[i].san, s.moves[i].uci, null, lang(), prefs().voice, s.turn === 'white' ? 'black' : 'white') });
     const who = s.you === 'spectator' ? t('spectating') : s.you === 'both' ? t('bothSides') : t('youAre', { color: t(s.you) });
     this.status.textContent = `${text} · ${who}`;
     this.status.dataset.turn = s.turn;
