@@ -11,16 +11,24 @@ Prints one line per check and `N passed, M failed` last; exits 1 on a failure.
 """
 
 import argparse
+import io
 import os
+import queue
+import random
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
 import berserk
 import berserk.exceptions
+import chess
+import chess.pgn
+
+WAIT = 20  # seconds a check waits for one stream item
 
 
 def free_port():
@@ -102,11 +110,180 @@ def check_token_test(server, tokens):
     assert answer["rop_bad"] is None, answer
 
 
+def listen(stream):
+    """Reads a berserk stream on a thread; returns a queue of its items."""
+    items = queue.Queue()
+
+    def pump():
+        try:
+            for item in stream:
+                items.put(item)
+        except Exception as e:  # the server closed the stream
+            items.put(e)
+
+    threading.Thread(target=pump, daemon=True).start()
+    return items
+
+
+def until(items, wanted, what):
+    """The first item of `items` for which `wanted` holds."""
+    deadline = time.time() + WAIT
+    while True:
+        left = deadline - time.time()
+        if left <= 0:
+            raise AssertionError(f"no {what} within {WAIT} s")
+        try:
+            item = items.get(timeout=left)
+        except queue.Empty:
+            raise AssertionError(f"no {what} within {WAIT} s")
+        if isinstance(item, Exception):
+            raise AssertionError(f"the stream ended before {what}: {item}")
+        if wanted(item):
+            return item
+
+
+def check_challenge_played_to_mate(server, tokens):
+    """Fischer challenges Spassky; both stream; a draw offer is declined;
+    Spassky mates (5.1.1); the PGN reads back in python-chess."""
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    fischer_events = listen(fischer.board.stream_incoming_events())
+    spassky_events = listen(spassky.board.stream_incoming_events())
+    challenge = fischer.challenges.create(
+        "Spassky", rated=False, clock_limit=300, clock_increment=3, color="white"
+    )
+    assert challenge["status"] == "created", challenge
+    assert challenge["timeControl"]["show"] == "5+3", challenge
+    got = until(spassky_events, lambda e: e["type"] == "challenge", "challenge")
+    assert got["challenge"]["id"] == challenge["id"], got
+    spassky.challenges.accept(challenge["id"])
+    start = until(fischer_events, lambda e: e["type"] == "gameStart", "gameStart")
+    game = start["game"]["gameId"]
+    assert start["game"]["color"] == "white", start
+    assert until(spassky_events, lambda e: e["type"] == "gameStart", "gameStart")["game"]["color"] == "black"
+    white_stream = listen(fischer.board.stream_game_state(game))
+    black_stream = listen(spassky.board.stream_game_state(game))
+    full = until(white_stream, lambda e: e["type"] == "gameFull", "gameFull")
+    assert full["white"]["name"] == "Fischer" and full["black"]["name"] == "Spassky", full
+    assert full["clock"] == {"initial": 300000, "increment": 3000}, full
+    until(black_stream, lambda e: e["type"] == "gameFull", "gameFull")
+
+    def moves_are(n):
+        return lambda e: e.get("type") == "gameState" and len(e["moves"].split()) == n
+
+    fischer.board.make_move(game, "f2f3")
+    until(black_stream, moves_are(1), "f3")
+    spassky.board.make_move(game, "e7e5")
+    until(white_stream, moves_are(2), "e5")
+    fischer.board.offer_draw(game)
+    until(black_stream, lambda e: e.get("wdraw") is True, "the draw offer")
+    spassky.board.decline_draw(game)
+    until(white_stream, lambda e: e.get("type") == "gameState" and not e.get("wdraw"), "the decline")
+    fischer.board.make_move(game, "g2g4")
+    until(black_stream, moves_are(3), "g4")
+    spassky.board.make_move(game, "d8h4")
+    end = until(white_stream, lambda e: e.get("status") == "mate", "mate")
+    assert end["winner"] == "black", end
+    finish = until(fischer_events, lambda e: e["type"] == "gameFinish", "gameFinish")
+    assert finish["game"]["gameId"] == game, finish
+    assert finish["game"]["winner"] == "black", finish
+    pgn = fischer.games.export(game, as_pgn=True)
+    record = chess.pgn.read_game(io.StringIO(pgn))
+    assert record.headers["White"] == "Fischer", record.headers
+    assert record.headers["Result"] == "0-1", record.headers
+    board = record.end().board()
+    assert board.is_checkmate(), board.fen()
+    assert [m.uci() for m in record.mainline_moves()] == ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert "%clk" in pgn, pgn
+
+
+def check_declined_and_cancelled_challenges(server, tokens):
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    fischer_events = listen(fischer.board.stream_incoming_events())
+    spassky_events = listen(spassky.board.stream_incoming_events())
+    first = fischer.challenges.create("spassky", rated=False, days=3)
+    assert first["speed"] == "correspondence", first
+    spassky.challenges.decline(first["id"], reason="later")
+    declined = until(fischer_events, lambda e: e["type"] == "challengeDeclined", "challengeDeclined")
+    assert declined["challenge"]["declineReasonKey"] == "later", declined
+    second = fischer.challenges.create("spassky", rated=False, clock_limit=60, clock_increment=0)
+    fischer.challenges.cancel(second["id"])
+    until(spassky_events, lambda e: e["type"] == "challengeCanceled", "challengeCanceled")
+    try:
+        spassky.challenges.accept(second["id"])
+    except berserk.exceptions.ResponseError as e:
+        assert e.status_code == 404, e.status_code
+    else:
+        raise AssertionError("a cancelled challenge was accepted")
+
+
+def check_bot_plays_the_robot(server, tokens):
+    """A bot account plays a whole game against the built-in robot through
+    the Bot API, choosing its moves with python-chess."""
+    bot = server.client(tokens["stockbot"])
+    events = listen(bot.bots.stream_incoming_events())
+    created = bot.challenges.create_ai(level=1, clock_limit=600, clock_increment=5, color="white")
+    game = created["id"]
+    until(events, lambda e: e["type"] == "gameStart" and e["game"]["gameId"] == game, "gameStart")
+    stream = listen(bot.bots.stream_game_state(game))
+    full = until(stream, lambda e: e["type"] == "gameFull", "gameFull")
+    assert full["black"].get("aiLevel") == 1, full
+    rng = random.Random(1972)
+    state = full["state"]
+    plies = 0
+    while state["status"] == "started":
+        board = chess.Board()
+        for uci in state["moves"].split():
+            board.push_uci(uci)
+        if board.turn == chess.WHITE:
+            if plies >= 300:
+                bot.bots.resign_game(game)
+            else:
+                legal = list(board.legal_moves)
+                captures = [m for m in legal if board.is_capture(m)]
+                bot.bots.make_move(game, rng.choice(captures or legal).uci())
+        seen = len(state["moves"].split())
+        state = until(
+            stream,
+            lambda e: e.get("type") == "gameState"
+            and (len(e["moves"].split()) > seen or e["status"] != "started"),
+            "the next move",
+        )
+        plies = len(state["moves"].split())
+    assert state["status"] in ("mate", "draw", "stalemate", "resign", "outoftime"), state
+    finish = until(events, lambda e: e["type"] == "gameFinish", "gameFinish")
+    assert finish["game"]["gameId"] == game, finish
+    print(f"      bot against robot level 1: {plies} plies, {state['status']}")
+
+
+def check_playing(server, tokens):
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    spassky_events = listen(spassky.board.stream_incoming_events())
+    challenge = fischer.challenges.create("spassky", rated=False, clock_limit=600, clock_increment=0, color="black")
+    until(spassky_events, lambda e: e["type"] == "challenge", "challenge")
+    spassky.challenges.accept(challenge["id"])
+    until(spassky_events, lambda e: e["type"] == "gameStart", "gameStart")
+    playing = spassky.games.get_ongoing()
+    assert len(playing) == 1, playing
+    assert playing[0]["isMyTurn"] is True and playing[0]["color"] == "white", playing
+    assert playing[0]["opponent"]["username"] == "Fischer", playing
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rochade", required=True)
     args = parser.parse_args()
-    checks = [check_account, check_bad_token, check_token_test]
+    checks = [
+        check_account,
+        check_bad_token,
+        check_token_test,
+        check_challenge_played_to_mate,
+        check_declined_and_cancelled_challenges,
+        check_playing,
+        check_bot_plays_the_robot,
+    ]
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="rochade-api-") as workdir:
         server = Server(os.path.abspath(args.rochade), workdir)
@@ -115,10 +292,18 @@ def main():
             with open(password, "w") as f:
                 f.write("Reykjavik 1972\n")
             server.cli("user", "add", "Fischer", "--password-file", password)
+            server.cli("user", "add", "Spassky", "--password-file", password)
             server.cli("user", "add", "Stockbot", "--bot")
             tokens = {
                 "fischer": server.cli(
                     "token", "create", "fischer", "--scopes", "board:play,challenge:write"
+                ),
+                "spassky": server.cli(
+                    "token",
+                    "create",
+                    "spassky",
+                    "--scopes",
+                    "board:play,challenge:read,challenge:write",
                 ),
                 "stockbot": server.cli("token", "create", "stockbot", "--scopes", "bot:play"),
             }

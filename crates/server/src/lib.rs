@@ -18,11 +18,13 @@
 pub mod accounts;
 pub mod api;
 pub mod assets;
+pub mod challenges;
 pub mod clock;
 pub mod defences;
 pub mod error;
 pub mod event;
 pub mod http;
+pub mod hub;
 pub mod json;
 pub mod limits;
 pub mod net;

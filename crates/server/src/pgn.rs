@@ -28,14 +28,18 @@ pub fn write(record: &Record) -> String {
     let mut tags = Tags::new();
     tags.set("Event", "Rochade game");
     tags.set("Site", &format!("/g/{}", setup.id));
-    let name = |color: Color| match setup.robot {
-        Some((level, side)) if Color::from(side) == color => {
+    let name = |color: Color| match (setup.player(color), setup.robot) {
+        (Some(player), _) => player.name.clone(),
+        (None, Some((level, side))) if Color::from(side) == color => {
             format!("Rochade robot level {level}")
         }
         _ => format!("{color}"),
     };
     tags.set("White", &name(Color::White));
     tags.set("Black", &name(Color::Black));
+    if setup.rated {
+        tags.set("Event", "Rated Rochade game");
+    }
     if let Some(tc) = record.timed.clock().control().to_pgn() {
         tags.set("TimeControl", &tc);
     }

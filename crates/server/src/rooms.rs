@@ -65,6 +65,10 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// Players' accounts.
     pub accounts: crate::accounts::Accounts,
+    /// News for accounts.
+    pub hub: Arc<crate::hub::Hub>,
+    /// Open challenges between accounts.
+    pub challenges: crate::challenges::Challenges,
     /// Messages per seat token.
     pub token_messages: RateLimiter<String>,
     /// Messages per address.
@@ -101,6 +105,8 @@ impl Shared {
         let per_minute = f64::from(limits.games_per_minute);
         Arc::new(Shared {
             accounts: crate::accounts::Accounts::new(storage.clone(), limits.robot_workers),
+            hub: Arc::default(),
+            challenges: crate::challenges::Challenges::default(),
             writer: Writer::start(storage.clone()),
             storage,
             robots,
@@ -136,6 +142,7 @@ impl Shared {
             clock: self.clock.clone(),
             schedule: self.schedule.clone(),
             limits: self.limits.clone(),
+            hub: self.hub.clone(),
             shutdown: self.shutdown.clone(),
         }
     }

@@ -53,6 +53,25 @@ impl From<Side> for Color {
     }
 }
 
+/// A player with an account, as a game remembers them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The account's row id.
+    pub id: i64,
+    /// The name as chosen.
+    pub name: String,
+    /// A bot account.
+    #[serde(default)]
+    pub bot: bool,
+}
+
+impl Player {
+    /// The name in lower case (lichess's user id).
+    pub fn key(&self) -> String {
+        self.name.to_ascii_lowercase()
+    }
+}
+
 /// The body of `POST /api/games`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -153,6 +172,15 @@ pub struct GameSetup {
     /// The address the game was created from (for the limits per visitor).
     #[serde(default)]
     pub origin: Option<std::net::IpAddr>,
+    /// White's account, in a game between accounts.
+    #[serde(default)]
+    pub white_player: Option<Player>,
+    /// Black's account, in a game between accounts.
+    #[serde(default)]
+    pub black_player: Option<Player>,
+    /// A rated game (between accounts).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// Length of game ids.
@@ -252,7 +280,104 @@ impl GameSetup {
             invite: (req.opponent == Mode::Friend).then(|| random_code(TOKEN_LEN)),
             creator: (req.opponent != Mode::Local).then_some(color),
             origin: None,
+            white_player: None,
+            black_player: None,
+            rated: false,
         })
+    }
+
+    /// A game between two accounts (a challenge accepted), or an account
+    /// and the robot at `level` when one side is `None`: both seats are
+    /// taken and White's clock runs from the start.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::BadRequest`] for a control over the limits, a robot
+    /// level out of 1–8, or a Chess960 number out of 0–959.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::setup::{GameSetup, Player};
+    /// let fischer = Player { id: 1, name: "Fischer".into(), bot: false };
+    /// let spassky = Player { id: 2, name: "Spassky".into(), bot: false };
+    /// let setup = GameSetup::between(
+    ///     [Some(fischer), Some(spassky)], "5+3", true, None, &Default::default())?;
+    /// assert_eq!(setup.player_color(2), Some(shakmaty::Color::Black));
+    /// assert!(setup.rated && !setup.casual);
+    /// # Ok::<(), rochade_server::ActionError>(())
+    /// ```
+    pub fn between(
+        players: [Option<Player>; 2],
+        control: &str,
+        rated: bool,
+        robot_level: Option<u32>,
+        limits: &Limits,
+    ) -> Result<GameSetup, ActionError> {
+        let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
+        let control = checked_control(control, limits)?;
+        let [white_player, black_player] = players;
+        let robot = match (&white_player, &black_player) {
+            (Some(_), Some(_)) => None,
+            (None, Some(_)) | (Some(_), None) => {
+                let level = robot_level.unwrap_or(1);
+                Level::new(level).map_err(|e| bad(format!("level: {e}")))?;
+                let side = if white_player.is_none() {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                Some((level, side))
+            }
+            (None, None) => return Err(bad("a game between accounts needs an account".into())),
+        };
+        Ok(GameSetup {
+            id: random_code(ID_LEN),
+            mode: if robot.is_some() {
+                Mode::Robot
+            } else {
+                Mode::Friend
+            },
+            robot,
+            time_control: control.to_string(),
+            chess960: None,
+            casual: !rated,
+            white_token: random_code(TOKEN_LEN),
+            black_token: random_code(TOKEN_LEN),
+            invite: None,
+            creator: None,
+            origin: None,
+            white_player,
+            black_player,
+            rated,
+        })
+    }
+
+    /// The colour the account `user` plays in this game, if it plays.
+    pub fn player_color(&self, user: i64) -> Option<Color> {
+        if self.white_player.as_ref().is_some_and(|p| p.id == user) {
+            Some(Color::White)
+        } else if self.black_player.as_ref().is_some_and(|p| p.id == user) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The account playing `color`, if any.
+    pub fn player(&self, color: Color) -> Option<&Player> {
+        match color {
+            Color::White => self.white_player.as_ref(),
+            Color::Black => self.black_player.as_ref(),
+        }
+    }
+
+    /// The seat token of `color`.
+    pub fn token(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.white_token,
+            Color::Black => &self.black_token,
+        }
     }
 
     /// The setup of a rematch: a new id and tokens, colours swapped.
@@ -277,6 +402,8 @@ impl GameSetup {
             white_token,
             black_token,
             invite: None,
+            white_player: self.black_player.clone(),
+            black_player: self.white_player.clone(),
             ..self.clone()
         }
     }

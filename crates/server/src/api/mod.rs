@@ -12,6 +12,12 @@
 
 pub mod account;
 pub mod auth;
+pub mod board;
+pub mod challenge;
+pub mod events;
+pub mod form;
+pub mod games;
+pub mod stream;
 
 use std::sync::Arc;
 
@@ -27,7 +33,22 @@ use crate::rooms::Shared;
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
         .route("/api/account", get(account::me))
+        .route("/api/account/playing", get(events::playing))
         .route("/api/token/test", post(account::test_tokens))
+        .route("/api/stream/event", get(events::stream))
+        // A game's record (the page's own PGN endpoint, at lichess's path).
+        .route("/game/export/{id}", get(crate::http::pgn))
+        // Challenges.
+        .route("/api/challenge/ai", post(challenge::ai))
+        .route("/api/challenge/{username}", post(challenge::create))
+        .route("/api/challenge/{id}/accept", post(challenge::accept))
+        .route("/api/challenge/{id}/decline", post(challenge::decline))
+        .route("/api/challenge/{id}/cancel", post(challenge::cancel))
+        // The Board and Bot APIs ({api} is `board` or `bot`).
+        .route("/api/{api}/game/stream/{id}", get(board::game_stream))
+        .route("/api/{api}/game/{id}/move/{uci}", post(board::make_move))
+        .route("/api/{api}/game/{id}/{what}", post(board::end))
+        .route("/api/{api}/game/{id}/{what}/{answer}", post(board::answer))
 }
 
 /// An error as lichess answers it: a status and `{"error": "…"}`.

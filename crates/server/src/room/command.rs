@@ -35,6 +35,17 @@ pub struct Joined {
     pub seats: Seats,
 }
 
+/// A game described: settings, state, beginning.
+#[derive(Debug, Clone)]
+pub struct Described {
+    /// The settings.
+    pub setup: crate::setup::GameSetup,
+    /// The state now (JSON without `you`).
+    pub state: Arc<String>,
+    /// Server time (Unix ms) at which its time line began.
+    pub epoch: u64,
+}
+
 /// What a room is asked to do.
 #[derive(Debug)]
 pub enum Command {
@@ -80,6 +91,20 @@ pub enum Command {
         search: u64,
         /// The move, if any.
         uci: Option<String>,
+    },
+    /// A move for whatever the position is now (the API, which sends no ply).
+    Play {
+        /// The acting seat.
+        seats: Seats,
+        /// The move in UCI.
+        uci: String,
+        /// Refusal or success.
+        reply: oneshot::Sender<Result<(), ActionError>>,
+    },
+    /// The game's settings, its state now, and when it began.
+    Describe {
+        /// The answer.
+        reply: oneshot::Sender<Described>,
     },
     /// The scheduler's call: something may be due (a flag, an expiry, the
     /// robot's move).

@@ -27,7 +27,7 @@ pub mod takeback;
 #[cfg(test)]
 mod tests;
 
-pub use command::{Command, Joined, Out};
+pub use command::{Command, Described, Joined, Out};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,6 +69,8 @@ pub struct RoomDeps {
     pub schedule: Arc<Scheduler>,
     /// The limits.
     pub limits: Arc<Limits>,
+    /// News for the players' accounts (a game ends).
+    pub hub: Arc<crate::hub::Hub>,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
 }
@@ -258,6 +260,28 @@ impl Room {
                     }
                 }
             }
+            Command::Play { seats, uci, reply } => {
+                self.tick().await;
+                let message = crate::protocol::ClientMessage::Move {
+                    ply: self.record.plies.len(),
+                    uci: Some(uci),
+                    san: None,
+                    lang: None,
+                };
+                let result = match act::plan(&self.record, seats, message) {
+                    Ok(act::Plan::Events(events)) => self.commit(events).await,
+                    Ok(_) => Ok(()),
+                    Err(e) => Err(e),
+                };
+                let _ = reply.send(result);
+            }
+            Command::Describe { reply } => {
+                let _ = reply.send(Described {
+                    setup: self.record.setup.clone(),
+                    state: self.make_state(),
+                    epoch: self.epoch,
+                });
+            }
             Command::Wake { reply } => {
                 self.tick().await;
                 let _ = reply.send(());
@@ -347,10 +371,28 @@ impl Room {
 
     /// Applies, stores (in one commit) and broadcasts `events`.
     async fn commit(&mut self, events: Vec<Event>) -> Result<(), ActionError> {
+        let was_over = self.record.is_over();
         let ops = self.apply(events)?;
         self.store(ops).await?;
         self.after_change();
+        if !was_over && self.record.is_over() {
+            self.announce_finish();
+        }
         Ok(())
+    }
+
+    /// Tells the players' accounts that the game has ended.
+    fn announce_finish(&self) {
+        let Ok(state) = serde_json::from_str::<serde_json::Value>(&self.state) else {
+            return;
+        };
+        for color in shakmaty::Color::ALL {
+            if let Some(player) = self.record.setup.player(color) {
+                let news =
+                    crate::api::games::game_event("gameFinish", &self.record.setup, &state, color);
+                self.deps.hub.tell(player.id, news);
+            }
+        }
     }
 
     /// Stores `ops`; if that fails the record is rebuilt from storage, so

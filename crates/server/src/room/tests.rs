@@ -45,6 +45,7 @@ fn world(limits: Limits) -> World {
         clock: Arc::new(ServerClock::new()),
         schedule: Arc::new(Scheduler::default()),
         limits: Arc::new(limits),
+        hub: Arc::default(),
         shutdown,
     };
     World { deps, _stop: stop }

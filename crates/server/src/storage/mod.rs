@@ -151,6 +151,13 @@ pub trait Storage: AccountStore {
     /// When the database fails.
     fn unfinished(&self) -> Result<Vec<Unfinished>, StorageError>;
 
+    /// The unfinished games the account `user` plays.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn playing(&self, user: i64) -> Result<Vec<String>, StorageError>;
+
     /// How many games are stored.
     ///
     /// # Errors

@@ -69,6 +69,13 @@ const MIGRATIONS: &[&str] = &[
         created INTEGER NOT NULL
     ) WITHOUT ROWID;
 ",
+    "
+    -- Games between accounts: who plays them.
+    ALTER TABLE games ADD COLUMN white_user INTEGER REFERENCES users(id);
+    ALTER TABLE games ADD COLUMN black_user INTEGER REFERENCES users(id);
+    CREATE INDEX games_white_user ON games(white_user, finished) WHERE white_user IS NOT NULL;
+    CREATE INDEX games_black_user ON games(black_user, finished) WHERE black_user IS NOT NULL;
+",
 ];
 
 /// Games in a SQLite database.
@@ -191,7 +198,8 @@ impl Storage for SqliteStorage {
         let tx = conn.transaction()?;
         {
             let mut create = tx.prepare_cached(
-                "INSERT INTO games (id, setup, invite, epoch, wake_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
@@ -215,7 +223,9 @@ impl Storage for SqliteStorage {
                             json,
                             setup.invite,
                             *epoch as i64,
-                            wake_at.map(|w| w as i64)
+                            wake_at.map(|w| w as i64),
+                            setup.white_player.as_ref().map(|p| p.id),
+                            setup.black_player.as_ref().map(|p| p.id)
                         ])?;
                     }
                     WriteOp::Append {
@@ -335,6 +345,18 @@ impl Storage for SqliteStorage {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(games)
+    }
+
+    fn playing(&self, user: i64) -> Result<Vec<String>, StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stmt = conn.prepare_cached(
+            "SELECT id FROM games WHERE finished = 0 AND white_user = ?1
+             UNION ALL SELECT id FROM games WHERE finished = 0 AND black_user = ?1",
+        )?;
+        let ids = stmt
+            .query_map(params![user], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
     }
 
     fn count(&self) -> Result<u64, StorageError> {

@@ -1,0 +1,274 @@
+//! The Board API (people with a board program) and the Bot API (bot
+//! accounts): a game's stream and the player's acts in it — move, resign,
+//! abort, draw and take-back answers. The two differ only in who may use
+//! them: `board:play` and a person's account, or `bot:play` and a bot's.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use shakmaty::Color;
+
+use super::ApiError;
+use super::auth::Bearer;
+use super::games::{game_full, game_state, status};
+use super::stream::{KEEP_ALIVE, changes, ndjson};
+use crate::accounts::scope::Scope;
+use crate::event::OfferAction;
+use crate::protocol::{ClientMessage, TakebackAction};
+use crate::room::{Command, Described, Out};
+use crate::rooms::Shared;
+use crate::setup::Seats;
+
+/// Which API: lichess's `board` or `bot` in the path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Api {
+    /// People with a board program.
+    Board,
+    /// Bot accounts.
+    Bot,
+}
+
+impl Api {
+    /// Reads the path's word.
+    fn of(word: &str) -> Result<Api, ApiError> {
+        match word {
+            "board" => Ok(Api::Board),
+            "bot" => Ok(Api::Bot),
+            _ => Err(ApiError::new(StatusCode::NOT_FOUND, "Not found")),
+        }
+    }
+
+    /// Refuses a token or account that may not use this API.
+    fn admit(self, bearer: &Bearer) -> Result<(), ApiError> {
+        let bot = bearer.0.user.bot;
+        match self {
+            Api::Board => {
+                bearer.require(Scope::BoardPlay)?;
+                if bot {
+                    return Err(ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "bot accounts play through the Bot API",
+                    ));
+                }
+            }
+            Api::Bot => {
+                bearer.require(Scope::BotPlay)?;
+                if !bot {
+                    return Err(ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "this is not a bot account (rochade user bot NAME)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The game `id` and the colour the bearer plays in it.
+async fn my_game(
+    shared: &Arc<Shared>,
+    bearer: &Bearer,
+    id: &str,
+) -> Result<(Described, Color), ApiError> {
+    let no_game = || ApiError::new(StatusCode::NOT_FOUND, format!("No such game: {id}"));
+    let described = shared
+        .ask(id, |reply| Command::Describe { reply })
+        .await
+        .map_err(|_| no_game())?;
+    let color = described
+        .setup
+        .player_color(bearer.0.user.id)
+        .ok_or_else(no_game)?;
+    Ok((described, color))
+}
+
+/// `GET /api/{board|bot}/game/stream/{id}`: `gameFull`, then a
+/// `gameState` whenever the game changes, until it ends.
+pub async fn game_stream(
+    State(shared): State<Arc<Shared>>,
+    bearer: Bearer,
+    Path((api, id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    Api::of(&api)?.admit(&bearer)?;
+    let (described, color) = my_game(&shared, &bearer, &id).await?;
+    let token = described.setup.token(color).to_owned();
+    let joined = shared
+        .ask(&id, |reply| Command::Join {
+            token: token.clone(),
+            reply,
+        })
+        .await??;
+    let seats = joined.seats;
+    let state: Value = serde_json::from_str(&joined.state)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let full = game_full(&described.setup, &state, described.epoch);
+    let mut updates = joined.updates;
+    Ok(ndjson(move |lines| async move {
+        let mut last = changes(&full["state"]);
+        let mut over = status(&state) != "started";
+        let mut beat = tokio::time::interval(KEEP_ALIVE);
+        beat.tick().await;
+        let mut alive = lines.send(&full).await;
+        while alive && !over {
+            alive = tokio::select! {
+                update = updates.recv() => match update {
+                    Ok(Out::State(json)) => match serde_json::from_str::<Value>(&json) {
+                        Ok(state) => {
+                            let game_state = game_state(&state);
+                            over = status(&state) != "started";
+                            let key = changes(&game_state);
+                            if key == last {
+                                true
+                            } else {
+                                last = key;
+                                lines.send(&game_state).await
+                            }
+                        }
+                        Err(_) => true,
+                    },
+                    Ok(Out::Rematch { .. }) => true,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
+                },
+                _ = beat.tick() => lines.keep_alive().await,
+            };
+        }
+        shared.tell(&id, Command::Leave { seats });
+    }))
+}
+
+/// The query of a move: `?offeringDraw=true`.
+#[derive(Debug, serde::Deserialize)]
+pub struct MoveQuery {
+    /// Offer a draw with the move.
+    #[serde(rename = "offeringDraw", default)]
+    offering_draw: Option<bool>,
+}
+
+/// `{"ok": true}`.
+fn ok() -> Response {
+    axum::Json(json!({"ok": true})).into_response()
+}
+
+/// Sends `message` to game `id` as the bearer's seat.
+async fn act(
+    shared: &Arc<Shared>,
+    id: &str,
+    color: Color,
+    message: ClientMessage,
+) -> Result<(), ApiError> {
+    shared
+        .ask(id, |reply| Command::Act {
+            seats: Seats::One(color),
+            message: message.clone(),
+            reply,
+        })
+        .await??;
+    Ok(())
+}
+
+/// `POST /api/{board|bot}/game/{id}/move/{uci}`: a move in the position
+/// now, perhaps with a draw offer.
+pub async fn make_move(
+    State(shared): State<Arc<Shared>>,
+    bearer: Bearer,
+    Path((api, id, uci)): Path<(String, String, String)>,
+    Query(query): Query<MoveQuery>,
+) -> Result<Response, ApiError> {
+    Api::of(&api)?.admit(&bearer)?;
+    let (_, color) = my_game(&shared, &bearer, &id).await?;
+    shared
+        .ask(&id, |reply| Command::Play {
+            seats: Seats::One(color),
+            uci: uci.clone(),
+            reply,
+        })
+        .await??;
+    if query.offering_draw == Some(true) {
+        let offer = ClientMessage::Draw {
+            action: OfferAction::Offer,
+            color: None,
+        };
+        act(&shared, &id, color, offer).await?;
+    }
+    Ok(ok())
+}
+
+/// `POST /api/{board|bot}/game/{id}/{resign|abort}`.
+pub async fn end(
+    State(shared): State<Arc<Shared>>,
+    bearer: Bearer,
+    Path((api, id, what)): Path<(String, String, String)>,
+) -> Result<Response, ApiError> {
+    Api::of(&api)?.admit(&bearer)?;
+    let (_, color) = my_game(&shared, &bearer, &id).await?;
+    let message = match what.as_str() {
+        "resign" => ClientMessage::Resign { color: None },
+        "abort" => ClientMessage::Abort { color: None },
+        _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "Not found")),
+    };
+    act(&shared, &id, color, message).await?;
+    Ok(ok())
+}
+
+/// `POST /api/{board|bot}/game/{id}/{draw|takeback}/{yes|no}`: `yes`
+/// accepts the opponent's offer or makes one; `no` declines.
+pub async fn answer(
+    State(shared): State<Arc<Shared>>,
+    bearer: Bearer,
+    Path((api, id, what, answer)): Path<(String, String, String, String)>,
+) -> Result<Response, ApiError> {
+    Api::of(&api)?.admit(&bearer)?;
+    let (described, color) = my_game(&shared, &bearer, &id).await?;
+    let state: Value = serde_json::from_str(&described.state)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let opponent = if color == Color::White {
+        "black"
+    } else {
+        "white"
+    };
+    let yes = match answer.as_str() {
+        "yes" => true,
+        "no" => false,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("`{answer}`: the answer is yes or no"),
+            ));
+        }
+    };
+    let offered = |kind: &str| state["offers"][kind] == opponent;
+    let message = match (what.as_str(), yes) {
+        ("draw", true) if offered("draw") => ClientMessage::Draw {
+            action: OfferAction::Accept,
+            color: None,
+        },
+        ("draw", true) => ClientMessage::Draw {
+            action: OfferAction::Offer,
+            color: None,
+        },
+        ("draw", false) => ClientMessage::Draw {
+            action: OfferAction::Decline,
+            color: None,
+        },
+        ("takeback", true) if offered("takeback") => ClientMessage::Takeback {
+            action: TakebackAction::Accept,
+            color: None,
+        },
+        ("takeback", true) => ClientMessage::Takeback {
+            action: TakebackAction::Request,
+            color: None,
+        },
+        ("takeback", false) => ClientMessage::Takeback {
+            action: TakebackAction::Decline,
+            color: None,
+        },
+        _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "Not found")),
+    };
+    act(&shared, &id, color, message).await?;
+    Ok(ok())
+}

@@ -1,0 +1,93 @@
+//! `GET /api/stream/event` and `GET /api/account/playing`: an account's
+//! games and challenges.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use shakmaty::Color;
+use tokio::sync::broadcast;
+
+use super::ApiError;
+use super::auth::Bearer;
+use super::games::game_event;
+use super::stream::{KEEP_ALIVE, ndjson};
+use crate::room::Command;
+use crate::rooms::Shared;
+
+/// The `gameStart` news of every unfinished game `user` plays.
+async fn current_games(shared: &Arc<Shared>, user: i64) -> Result<Vec<Value>, ApiError> {
+    let store = shared.storage.clone();
+    let ids = tokio::task::spawn_blocking(move || store.playing(user))
+        .await
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let mut games = Vec::new();
+    for id in ids {
+        let described = shared.ask(&id, |reply| Command::Describe { reply }).await?;
+        let Ok(state) = serde_json::from_str::<Value>(&described.state) else {
+            continue;
+        };
+        let color = described.setup.player_color(user).unwrap_or(Color::White);
+        games.push(game_event("gameStart", &described.setup, &state, color));
+    }
+    Ok(games)
+}
+
+/// `GET /api/account/playing`: the account's unfinished games, "your
+/// move" first.
+pub async fn playing(
+    State(shared): State<Arc<Shared>>,
+    Bearer(owner): Bearer,
+) -> Result<Response, ApiError> {
+    let mut games: Vec<Value> = current_games(&shared, owner.user.id)
+        .await?
+        .into_iter()
+        .map(|news| news["game"].clone())
+        .collect();
+    games.sort_by_key(|g| g["isMyTurn"] != true);
+    Ok(axum::Json(json!({"nowPlaying": games})).into_response())
+}
+
+/// `GET /api/stream/event`: the account's games and open challenges at
+/// once, then every `gameStart`, `gameFinish`, `challenge`,
+/// `challengeCanceled` and `challengeDeclined` as it happens.
+pub async fn stream(
+    State(shared): State<Arc<Shared>>,
+    Bearer(owner): Bearer,
+) -> Result<Response, ApiError> {
+    let user = owner.user.id;
+    // Listen first, so that nothing falls between the snapshot and the news.
+    let mut news = shared.hub.listen(user);
+    let mut first = current_games(&shared, user).await?;
+    first.extend(
+        shared
+            .challenges
+            .of(user)
+            .into_iter()
+            .map(|c| json!({"type": "challenge", "challenge": c.to_json("created")})),
+    );
+    Ok(ndjson(move |lines| async move {
+        for item in &first {
+            if !lines.send(item).await {
+                return;
+            }
+        }
+        let mut beat = tokio::time::interval(KEEP_ALIVE);
+        beat.tick().await;
+        loop {
+            let alive = tokio::select! {
+                item = news.recv() => match item {
+                    Ok(item) => lines.send(&item).await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(broadcast::error::RecvError::Closed) => false,
+                },
+                _ = beat.tick() => lines.keep_alive().await,
+            };
+            if !alive {
+                return;
+            }
+        }
+    }))
+}
