@@ -25,6 +25,8 @@ type Edge = (usize, usize);
 struct State<'g, W: Weight> {
     n: usize,
     weights: &'g [W],
+    /// Each vertex's neighbours (edges of positive weight), ascending.
+    adjacency: Vec<Vec<usize>>,
     max_cardinality: bool,
     mate: Vec<Option<usize>>,
     label: Vec<u8>,
@@ -84,9 +86,17 @@ pub fn max_weight_matching<W: Weight>(
     let zero = W::zero();
     let max_weight = weights.iter().copied().fold(zero, |m, w| m.max(w));
     let nodes = 2 * n;
+    let adjacency = (0..n)
+        .map(|v| {
+            (0..n)
+                .filter(|&w| w != v && weights[v * n + w] > zero)
+                .collect()
+        })
+        .collect();
     let mut st = State {
         n,
         weights,
+        adjacency,
         max_cardinality,
         mate: vec![None; n],
         label: vec![FREE; nodes],
@@ -117,11 +127,8 @@ impl<W: Weight> State<'_, W> {
     }
 
     /// The neighbours of vertex `v`, in increasing number.
-    fn neighbours(&self, v: usize) -> Vec<usize> {
-        let zero = W::zero();
-        (0..self.n)
-            .filter(|&w| w != v && self.weight(v, w) > zero)
-            .collect()
+    fn neighbours(&self, v: usize) -> &[usize] {
+        &self.adjacency[v]
     }
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
@@ -266,11 +273,11 @@ impl<W: Weight> State<'_, W> {
                     None => self
                         .leaves(sub)
                         .into_iter()
-                        .flat_map(|x| self.neighbours(x).into_iter().map(move |y| (x, y)))
+                        .flat_map(|x| self.neighbours(x).iter().map(move |&y| (x, y)))
                         .collect(),
                 }
             } else {
-                self.neighbours(sub).into_iter().map(|y| (sub, y)).collect()
+                self.neighbours(sub).iter().map(|&y| (sub, y)).collect()
             };
             for k in list {
                 let (mut i, mut j) = k;
@@ -529,7 +536,8 @@ impl<W: Weight> State<'_, W> {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
-                for w in self.neighbours(v) {
+                for wi in 0..self.adjacency[v].len() {
+                    let w = self.adjacency[v][wi];
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
                     if bv == bw {
