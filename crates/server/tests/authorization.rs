@@ -1,0 +1,287 @@
+//! Every acting endpoint of the lichess-compatible API tried as each kind
+//! of asker: the owner, the opponent, another account, nobody, a token
+//! without the scope, a bot on the Board API. Exactly the allowed ones
+//! work, and a refused request changes nothing.
+
+mod support;
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use rochade_server::accounts::admin;
+use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// The askers.
+struct Askers {
+    app: axum::Router,
+    _stop: tokio::sync::watch::Sender<bool>,
+    fischer: String,
+    spassky: String,
+    lasker: String,
+    no_scope: String,
+    bot: String,
+}
+
+fn askers() -> Askers {
+    let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
+    for name in ["Fischer", "Spassky", "Lasker"] {
+        admin::add_user(&storage, name, None, false).expect("account");
+    }
+    admin::add_user(&storage, "Bot", None, true).expect("bot");
+    let all = "board:play,challenge:read,challenge:write";
+    let token =
+        |name: &str, scopes: &str| admin::create_token(&storage, name, scopes, "").expect("token");
+    let (fischer, spassky, lasker) = (
+        token("fischer", all),
+        token("spassky", all),
+        token("lasker", all),
+    );
+    let no_scope = token("fischer", "preference:read");
+    let bot = token("bot", "bot:play");
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let shared = Shared::new(
+        Arc::new(storage),
+        EngineChoice::Builtin,
+        rochade_server::limits::Limits::default(),
+        stopped,
+    );
+    Askers {
+        app: app(shared),
+        _stop: stop,
+        fischer,
+        spassky,
+        lasker,
+        no_scope,
+        bot,
+    }
+}
+
+/// `method path` as `token` (none: anonymous) with a form `body`.
+async fn ask(
+    app: &axum::Router,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(path);
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    if !body.is_empty() {
+        request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    }
+    let request = request.body(Body::from(body.to_owned())).expect("request");
+    let response = app.clone().oneshot(request).await.expect("answers");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// A challenge from Fischer (White) to Spassky; returns its id.
+async fn challenge(a: &Askers) -> String {
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/spassky",
+        Some(&a.fischer),
+        "clock.limit=300&clock.increment=3&color=white",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["id"].as_str().expect("id").to_owned()
+}
+
+/// The game Fischer and Spassky play (Fischer White).
+async fn game(a: &Askers) -> String {
+    let id = challenge(a).await;
+    let path = format!("/api/challenge/{id}/accept");
+    assert_eq!(
+        ask(&a.app, "POST", &path, Some(&a.spassky), "").await.0,
+        StatusCode::OK
+    );
+    let (_, playing) = ask(&a.app, "GET", "/api/account/playing", Some(&a.fischer), "").await;
+    playing["nowPlaying"][0]["gameId"]
+        .as_str()
+        .expect("a game")
+        .to_owned()
+}
+
+/// The game's half-moves and whether it is over, as a spectator sees it.
+async fn progress(a: &Askers, game: &str) -> (u64, bool) {
+    let (_, state) = ask(&a.app, "GET", &format!("/api/games/{game}"), None, "").await;
+    (
+        state["ply"].as_u64().expect("ply"),
+        !state["outcome"].is_null() || state["aborted"] == true,
+    )
+}
+
+#[tokio::test]
+async fn challenges_answer_only_to_their_own_players() {
+    let a = askers();
+    let (status, _) = ask(&a.app, "POST", "/api/challenge/spassky", None, "").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/spassky",
+        Some(&a.no_scope),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/fischer",
+        Some(&a.fischer),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, _) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/nobody",
+        Some(&a.fischer),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/spassky",
+        Some(&a.fischer),
+        "clock.limit=ten",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("clock.limit")),
+        "{body}"
+    );
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        "/api/challenge/spassky",
+        Some(&a.fischer),
+        "admin=1",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unknown field `admin`")),
+        "{body}"
+    );
+
+    // (action, who may, who may not).
+    let id = challenge(&a).await;
+    for (action, refused) in [
+        ("accept", [&a.fischer, &a.lasker]),
+        ("decline", [&a.fischer, &a.lasker]),
+        ("cancel", [&a.spassky, &a.lasker]),
+    ] {
+        let path = format!("/api/challenge/{id}/{action}");
+        for token in refused {
+            assert_eq!(
+                ask(&a.app, "POST", &path, Some(token), "").await.0,
+                StatusCode::NOT_FOUND,
+                "{action}"
+            );
+        }
+        assert_eq!(
+            ask(&a.app, "POST", &path, None, "").await.0,
+            StatusCode::UNAUTHORIZED,
+            "{action}"
+        );
+        assert_eq!(
+            ask(&a.app, "POST", &path, Some(&a.no_scope), "").await.0,
+            StatusCode::FORBIDDEN,
+            "{action}"
+        );
+    }
+    // None of the refusals touched it: Spassky can still accept.
+    let path = format!("/api/challenge/{id}/accept");
+    assert_eq!(
+        ask(&a.app, "POST", &path, Some(&a.spassky), "").await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        ask(&a.app, "POST", &path, Some(&a.spassky), "").await.0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn only_the_players_act_in_their_game() {
+    let a = askers();
+    let game = game(&a).await;
+    let paths = [
+        format!("/api/board/game/{game}/move/e2e4"),
+        format!("/api/board/game/{game}/draw/yes"),
+        format!("/api/board/game/{game}/takeback/yes"),
+        format!("/api/board/game/{game}/resign"),
+        format!("/api/board/game/{game}/abort"),
+    ];
+    for path in &paths {
+        for (token, expected) in [
+            (None, StatusCode::UNAUTHORIZED),
+            (Some(&a.no_scope), StatusCode::FORBIDDEN),
+            (Some(&a.lasker), StatusCode::NOT_FOUND),
+            (Some(&a.bot), StatusCode::FORBIDDEN),
+        ] {
+            let (status, body) = ask(&a.app, "POST", path, token.map(String::as_str), "").await;
+            assert_eq!(status, expected, "{path}: {body}");
+        }
+        let bot_path = path.replace("/board/", "/bot/");
+        let (status, _) = ask(&a.app, "POST", &bot_path, Some(&a.fischer), "").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{bot_path}");
+    }
+    assert_eq!(progress(&a, &game).await, (0, false), "nothing changed");
+    // Black may not move for White; White may.
+    let (status, body) = ask(&a.app, "POST", &paths[0], Some(&a.spassky), "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(progress(&a, &game).await, (0, false));
+    let (status, body) = ask(&a.app, "POST", &paths[0], Some(&a.fischer), "").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(progress(&a, &game).await, (1, false));
+    // An illegal move says why and changes nothing.
+    let (status, body) = ask(
+        &a.app,
+        "POST",
+        &format!("/api/board/game/{game}/move/e7e4"),
+        Some(&a.spassky),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(progress(&a, &game).await, (1, false));
+    // 5.1.2: the opponent resigns; nothing more is allowed.
+    let resign = format!("/api/board/game/{game}/resign");
+    assert_eq!(
+        ask(&a.app, "POST", &resign, Some(&a.spassky), "").await.0,
+        StatusCode::OK
+    );
+    assert_eq!(progress(&a, &game).await, (1, true));
+    assert_eq!(
+        ask(&a.app, "POST", &resign, Some(&a.fischer), "").await.0,
+        StatusCode::BAD_REQUEST
+    );
+}
