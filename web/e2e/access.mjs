@@ -403,4 +403,33 @@ export const accessTests = [
       await context.close();
     },
   },
+  {
+    name: 'commands act: a draw offered and declined, a take-back, a threefold claim with the intended move (9.2), all by typing',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser);
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      await command(page, 'claim');
+      assert((await waitAnswer(page, 'Nothing to claim', 'error')) === 'Nothing to claim now', 'no claim at the start');
+      await command(page, 'e4');
+      await waitPly(page, 1);
+      await command(page, 'draw');
+      await waitLive(page, 'Black offers a draw');
+      await command(page, 'decline');
+      await waitLive(page, 'The draw offer was declined');
+      await command(page, 'takeback');
+      await waitPly(page, 0);
+      await waitLive(page, 'A move was taken back');
+      const shuffle = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1'];
+      for (const [i, m] of shuffle.entries()) {
+        await command(page, m);
+        await waitPly(page, i + 1);
+      }
+      await command(page, 'claim Ng8');
+      const r = await waitResult(page);
+      assert(r.result === '1/2-1/2' && r.reason === 'threefold_repetition', `claimed by command: ${r.result} ${r.reason}`);
+      await waitLive(page, 'Draw', 'live-urgent');
+      await context.close();
+    },
+  },
 ];

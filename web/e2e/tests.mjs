@@ -197,6 +197,7 @@ export const tests = [
       await clickMove(pb, 'e7e5');
       await waitPly(pa, 2);
       await byId(pa, 'draw-offer-button').click();
+      await pb.waitForFunction(() => document.querySelector('[data-testid="live"]')?.textContent?.includes('White offers a draw'));
       await byId(pb, 'draw-accept').click();
       for (const p of [pa, pb]) {
         const r = await waitResult(p);
@@ -238,6 +239,8 @@ export const tests = [
       assert(r.reason === 'timeout', `reason ${r.reason}`);
       assert(r.text.includes('6.9'), `the article: ${r.text}`);
       assert((await face.textContent()) === '0.0', 'the flag fell at 0.0');
+      const warned = (await byId(page, 'live-urgent').textContent()) ?? '';
+      assert(/White: \d\.\d s left/.test(warned), `the low-time warning is announced at once: "${warned}"`);
       await page.close();
     },
   },

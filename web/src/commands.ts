@@ -172,7 +172,8 @@ function act(command: Command, arg: string, ctx: CommandContext, pieces: Pieces,
       return ok('');
     case 'accept':
     case 'decline': {
-      const kind = (['draw', 'takeback'] as const).find((k) => s.offers[k] && s.offers[k] !== mine);
+      // At one device either side's offer is answered (for the other side).
+      const kind = (['draw', 'takeback'] as const).find((k) => s.offers[k] && (s.you === 'both' || s.offers[k] !== mine));
       if (!kind) return bad(t('nothingToAnswer'));
       ctx.send({ t: kind, action: command, ...(s.you === 'both' ? { color: other(s.offers[kind]!) } : {}) });
       return ok('');

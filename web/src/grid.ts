@@ -2,7 +2,7 @@
 // "e4, white knight", rows from the player's side. In screen-reader mode it
 // replaces the picture of the board and is played with the keyboard:
 // arrows move, a piece letter jumps to the next such piece, Enter or Space
-// picks a piece up and puts it down, Escape lets go.
+// picks a piece up and puts it down, T lists where it can go, Escape lets go.
 
 import { FILES, Piece, readFen, Role, ROLES, letterRole } from './chess';
 import { h } from './dom';
@@ -157,6 +157,12 @@ export class BoardGrid {
         this.picked = null;
         this.promotion = null;
         this.draw();
+        break;
+      case 't':
+      case 'T':
+        // The legal targets of the picked piece, again.
+        if (!this.picked) return;
+        this.say(this.pickedTargets()!.join(', '));
         break;
       default: {
         const role = ev.key.length === 1 ? this.roleOfKey(ev.key) : null;
