@@ -85,6 +85,10 @@ pub struct LoadtestArgs {
     /// The server's process id, to report its memory per game (Linux).
     #[arg(long)]
     server_pid: Option<u32>,
+    /// Password sign-ins a second beside the games (the server's limits
+    /// sign_ins_per_account and sign_ins_per_address must allow them).
+    #[arg(long, default_value_t = 0.0)]
+    sign_ins: f64,
 }
 
 /// Runs the load and prints the report as JSON.
@@ -97,6 +101,7 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
         ramp: std::time::Duration::from_secs(args.ramp),
         max_plies: args.max_plies,
         server_pid: args.server_pid,
+        sign_ins: args.sign_ins,
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let report = runtime

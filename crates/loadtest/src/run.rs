@@ -41,6 +41,9 @@ pub struct LoadConfig {
     pub max_plies: usize,
     /// The server's process id, for its memory (Linux `/proc`).
     pub server_pid: Option<u32>,
+    /// Password sign-ins a second to run beside the games (an account
+    /// made for the run; the server's sign-in limits must allow them).
+    pub sign_ins: f64,
 }
 
 impl LoadConfig {
@@ -55,6 +58,7 @@ impl LoadConfig {
             ramp: Duration::from_secs(20),
             max_plies: 80,
             server_pid: None,
+            sign_ins: 0.0,
         }
     }
 }
@@ -90,6 +94,12 @@ pub struct LoadReport {
     pub rss_after_kib: Option<u64>,
     /// Server memory per active game, KiB.
     pub kib_per_game: Option<f64>,
+    /// Sign-ins that succeeded while measuring.
+    pub sign_ins: u64,
+    /// Sign-ins refused or failed while measuring.
+    pub sign_in_failures: u64,
+    /// Median sign-in time, ms (Argon2id included).
+    pub sign_in_p50_ms: f64,
 }
 
 /// Counters shared by the game tasks.
@@ -105,6 +115,10 @@ struct Tally {
     errors: AtomicU64,
     /// Broken games.
     failed: AtomicU64,
+    /// Sign-in times in microseconds, while measuring.
+    sign_ins: Mutex<Vec<u32>>,
+    /// Failed sign-ins while measuring.
+    sign_in_failures: AtomicU64,
 }
 
 /// The server's resident memory in KiB (`VmRSS` of `/proc/PID/status`).
@@ -155,6 +169,15 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
             }
         }));
     }
+    if config.sign_ins > 0.0 {
+        tasks.push(tokio::spawn(sign_in_load(
+            host.clone(),
+            config.sign_ins,
+            tally.clone(),
+            measure_from,
+            end,
+        )));
+    }
     tokio::time::sleep_until(measure_from + config.duration / 2).await;
     let rss_after = config.server_pid.and_then(rss_kib);
     for task in tasks {
@@ -170,6 +193,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         f64::from(rtts[i.min(rtts.len() - 1)]) / 1000.0
     };
     let moves = rtts.len() as u64;
+    let mut sign_ins = std::mem::take(&mut *tally.sign_ins.lock().await);
+    sign_ins.sort_unstable();
+    let sign_in_p50_ms = sign_ins
+        .get(sign_ins.len() / 2)
+        .map_or(0.0, |us| f64::from(*us) / 1000.0);
     Ok(LoadReport {
         games: config.games,
         sockets: 2 * config.games,
@@ -187,7 +215,53 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         kib_per_game: rss_before
             .zip(rss_after)
             .map(|(b, a)| (a.saturating_sub(b)) as f64 / config.games.max(1) as f64),
+        sign_ins: sign_ins.len() as u64,
+        sign_in_failures: tally.sign_in_failures.load(Ordering::Relaxed),
+        sign_in_p50_ms,
     })
+}
+
+/// Signs in `rate` times a second (each sign-in its own task, so a slow
+/// one does not hold back the next) with an account made for the run,
+/// timing those that fall between `measure_from` and `end`.
+async fn sign_in_load(
+    host: String,
+    rate: f64,
+    tally: Arc<Tally>,
+    measure_from: Instant,
+    end: Instant,
+) {
+    let name = format!("load{}", rand::rng().random_range(0..1_000_000_000u32));
+    let password = "load test password";
+    let account = json!({"name": name, "password": password});
+    if !matches!(
+        post_json(&host, "/api/auth/signup", &account).await,
+        Ok((201, _))
+    ) {
+        tally.sign_in_failures.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
+    while Instant::now() < end {
+        every.tick().await;
+        let (host, tally, account) = (host.clone(), tally.clone(), account.clone());
+        tokio::spawn(async move {
+            let sent = Instant::now();
+            let answer = post_json(&host, "/api/auth/signin", &account).await;
+            if sent < measure_from || sent > end {
+                return;
+            }
+            match answer {
+                Ok((200, _)) => {
+                    let us = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
+                    tally.sign_ins.lock().await.push(us);
+                }
+                _ => {
+                    tally.sign_in_failures.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        });
+    }
 }
 
 /// A random legal move in the state's position, in UCI.

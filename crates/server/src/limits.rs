@@ -70,6 +70,14 @@ pub struct Limits {
     /// Joins and leaves within this window share one state message.
     pub presence_every: Duration,
 
+    // Accounts.
+    /// Sign-in attempts one account may receive a minute (a burst of as many).
+    pub sign_ins_per_account: u32,
+    /// Sign-in attempts one address may make a minute (a burst of as many).
+    pub sign_ins_per_address: u32,
+    /// Accounts one address may make an hour (a burst of as many).
+    pub sign_ups_per_address: u32,
+
     // Input.
     /// Periods a time control may have.
     pub periods: usize,
@@ -105,6 +113,9 @@ impl Default for Limits {
             messages_per_second: 20,
             address_messages_per_second: 100,
             presence_every: Duration::from_millis(250),
+            sign_ins_per_account: 5,
+            sign_ins_per_address: 20,
+            sign_ups_per_address: 20,
             periods: 5,
             text: 64,
             origins: Vec::new(),
@@ -202,6 +213,9 @@ impl Limits {
             "messages_per_second" => self.messages_per_second = count(name, value)?,
             "address_messages_per_second" => self.address_messages_per_second = count(name, value)?,
             "presence_every" => self.presence_every = duration(name, value)?,
+            "sign_ins_per_account" => self.sign_ins_per_account = count(name, value)?,
+            "sign_ins_per_address" => self.sign_ins_per_address = count(name, value)?,
+            "sign_ups_per_address" => self.sign_ups_per_address = count(name, value)?,
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,
             "origins" => {

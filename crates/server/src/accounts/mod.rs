@@ -24,16 +24,8 @@ use std::collections::BTreeSet;
 use std::net::IpAddr;
 use std::sync::{Arc, OnceLock};
 
-use crate::limits::RateLimiter;
+use crate::limits::{Limits, RateLimiter};
 use crate::storage::{NewUser, Storage, StorageError, User, wall_ms};
-
-/// Sign-in attempts one account may receive a minute (a burst of as many).
-const ATTEMPTS_PER_ACCOUNT: f64 = 5.0;
-/// Sign-in attempts one address may make a minute (a burst of as many).
-const ATTEMPTS_PER_ADDRESS: f64 = 20.0;
-
-/// Accounts one address may make an hour (a burst of as many).
-const SIGN_UPS_PER_ADDRESS: f64 = 20.0;
 
 /// The prefix of session secrets.
 const SESSION_PREFIX: &str = "ros_";
@@ -127,14 +119,20 @@ fn check_email(email: Option<String>) -> Result<Option<String>, AccountError> {
 }
 
 impl Accounts {
-    /// The accounts in `store`, hashing at most `at_once` passwords at a time.
-    pub fn new(store: Arc<dyn Storage>, at_once: usize) -> Accounts {
+    /// The accounts in `store`, hashing at most `at_once` passwords at a
+    /// time, with the sign-in and sign-up limits of `limits`.
+    pub fn new(store: Arc<dyn Storage>, at_once: usize, limits: &Limits) -> Accounts {
+        let (account, address) = (
+            f64::from(limits.sign_ins_per_account),
+            f64::from(limits.sign_ins_per_address),
+        );
+        let sign_ups = f64::from(limits.sign_ups_per_address);
         Accounts {
             store,
             hasher: Hasher::new(at_once),
-            per_account: RateLimiter::new(ATTEMPTS_PER_ACCOUNT / 60.0, ATTEMPTS_PER_ACCOUNT),
-            per_address: RateLimiter::new(ATTEMPTS_PER_ADDRESS / 60.0, ATTEMPTS_PER_ADDRESS),
-            sign_ups: RateLimiter::new(SIGN_UPS_PER_ADDRESS / 3600.0, SIGN_UPS_PER_ADDRESS),
+            per_account: RateLimiter::new(account / 60.0, account),
+            per_address: RateLimiter::new(address / 60.0, address),
+            sign_ups: RateLimiter::new(sign_ups / 3600.0, sign_ups),
         }
     }
 
@@ -324,7 +322,7 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let store: Arc<dyn Storage> =
             Arc::new(SqliteStorage::open(&dir.join("a.sqlite")).expect("opens"));
-        (Accounts::new(store.clone(), 2), store)
+        (Accounts::new(store.clone(), 2, &Limits::default()), store)
     }
 
     const FROM: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
