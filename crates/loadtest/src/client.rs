@@ -57,7 +57,12 @@ pub async fn post_json(host: &str, path: &str, body: &Value) -> Result<(u16, Val
 ///
 /// [`ClientError`] when the connection fails or the answer is not HTTP + JSON.
 pub async fn get_json(host: &str, path: &str) -> Result<(u16, Value), ClientError> {
-    exchange(host, &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n"), "").await
+    exchange(
+        host,
+        &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n"),
+        "",
+    )
+    .await
 }
 
 /// Sends one request (`head`: request line and headers, each ending in

@@ -104,7 +104,11 @@ impl Shared {
         let per_address = f64::from(limits.address_messages_per_second);
         let per_minute = f64::from(limits.games_per_minute);
         Arc::new(Shared {
-            accounts: crate::accounts::Accounts::new(storage.clone(), limits.robot_workers, &limits),
+            accounts: crate::accounts::Accounts::new(
+                storage.clone(),
+                limits.robot_workers,
+                &limits,
+            ),
             hub: Arc::default(),
             challenges: crate::challenges::Challenges::default(),
             writer: Writer::start(storage.clone()),
