@@ -8,11 +8,9 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
 use rochade_server::accounts::admin;
 use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
 use serde_json::Value;
-use tower::ServiceExt;
 
 /// The app with a person and a bot, and a token for each.
 fn with_accounts() -> (
@@ -38,18 +36,7 @@ fn with_accounts() -> (
 
 /// Sends a request; returns status and JSON.
 async fn send(app: &axum::Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = app.clone().oneshot(request).await.expect("answers");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    support::send_json(app, request).await
 }
 
 fn account(authorization: Option<&str>) -> Request<Body> {

@@ -9,11 +9,9 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
 use rochade_server::accounts::admin;
 use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
 use serde_json::Value;
-use tower::ServiceExt;
 
 /// The askers.
 struct Askers {
@@ -76,18 +74,7 @@ async fn ask(
         request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
     }
     let request = request.body(Body::from(body.to_owned())).expect("request");
-    let response = app.clone().oneshot(request).await.expect("answers");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    support::send_json(app, request).await
 }
 
 /// A challenge from Fischer (White) to Spassky; returns its id.

@@ -41,6 +41,28 @@ pub fn fresh_app() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
     (rochade_server::app(shared), stop)
 }
 
+/// Sends `request` to `app` without a socket; returns the status and the
+/// JSON body (`null` when the body is not JSON).
+pub async fn send_json(
+    app: &axum::Router,
+    request: axum::http::Request<axum::body::Body>,
+) -> (axum::http::StatusCode, Value) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let response = app.clone().oneshot(request).await.expect("answers");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
 /// A running server.
 pub struct TestServer {
     /// `127.0.0.1:port`.
