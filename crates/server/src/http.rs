@@ -75,11 +75,10 @@ pub async fn invite(
     State(shared): State<Arc<Shared>>,
     Path(invite): Path<String>,
 ) -> Result<Response, ActionError> {
-    let storage = shared.storage.clone();
     let code = invite.clone();
-    let game = tokio::task::spawn_blocking(move || storage.find_invite(&code))
-        .await
-        .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??
+    let game = shared
+        .stored(move |s| s.find_invite(&code))
+        .await?
         .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no invitation {invite}")))?;
     let (color, token) = shared
         .ask(&game, |reply| Command::TakeSeat { reply })

@@ -132,6 +132,23 @@ impl Shared {
         self.clock.advance(by);
     }
 
+    /// Runs a storage call on the blocking pool (storage is synchronous);
+    /// a failure is `internal`.
+    ///
+    /// # Errors
+    ///
+    /// `internal` when storage fails or the call panics.
+    pub async fn stored<T: Send + 'static>(
+        &self,
+        call: impl FnOnce(&dyn Storage) -> Result<T, StorageError> + Send + 'static,
+    ) -> Result<T, ActionError> {
+        let storage = self.storage.clone();
+        tokio::task::spawn_blocking(move || call(storage.as_ref()))
+            .await
+            .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))?
+            .map_err(ActionError::from)
+    }
+
     /// The number of loaded rooms.
     pub fn live(&self) -> usize {
         self.rooms.lock().map_or(0, |r| r.len())
@@ -243,12 +260,9 @@ impl Shared {
     ///
     /// When storage fails.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ActionError> {
-        let storage = self.storage.clone();
-        let (alive, games) = tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
-            Ok((storage.last_alive()?, storage.unfinished()?))
-        })
-        .await
-        .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??;
+        let (alive, games) = self
+            .stored(|s| Ok((s.last_alive()?, s.unfinished()?)))
+            .await?;
         let now = self.clock.now_ms();
         let mut ops = Vec::with_capacity(games.len());
         for game in &games {
@@ -325,11 +339,10 @@ impl Shared {
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);
         }
-        let storage = self.storage.clone();
         let key = id.to_owned();
-        let stored = tokio::task::spawn_blocking(move || storage.load(&key))
-            .await
-            .map_err(|e| ActionError::new(ErrorCode::Internal, e.to_string()))??
+        let stored = self
+            .stored(move |s| s.load(&key))
+            .await?
             .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no game {id}")))?;
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);

@@ -185,8 +185,8 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
 
 /// Whether one more message is allowed for the seat `token` (shared by
 /// all its sockets) and for the address.
-fn allowed(shared: &Shared, token: &str, addr: IpAddr) -> bool {
-    let by_token = token.is_empty() || shared.token_messages.allow(&token.to_owned());
+fn allowed(shared: &Shared, token: &String, addr: IpAddr) -> bool {
+    let by_token = token.is_empty() || shared.token_messages.allow(token);
     by_token && shared.address_messages.allow(&addr)
 }
 

@@ -4,12 +4,10 @@
 
 mod support;
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
-use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
 use serde_json::Value;
 
 /// The app with a person and a bot, and a token for each.
@@ -24,14 +22,8 @@ fn with_accounts() -> (
     admin::add_user(&storage, "Deepblue", None, true).expect("bot");
     let person = admin::create_token(&storage, "lasker", "board:play", "").expect("token");
     let bot = admin::create_token(&storage, "deepblue", "bot:play", "").expect("token");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let shared = Shared::new(
-        Arc::new(storage),
-        EngineChoice::Builtin,
-        rochade_server::limits::Limits::default(),
-        stopped,
-    );
-    (app(shared), stop, person, bot)
+    let (app, stop) = support::app_over(storage);
+    (app, stop, person, bot)
 }
 
 /// Sends a request; returns status and JSON.

@@ -5,12 +5,10 @@
 
 mod support;
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
-use rochade_server::{EngineChoice, Shared, SqliteStorage, app};
 use serde_json::Value;
 
 /// The askers.
@@ -40,15 +38,9 @@ fn askers() -> Askers {
     );
     let no_scope = token("fischer", "preference:read");
     let bot = token("bot", "bot:play");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let shared = Shared::new(
-        Arc::new(storage),
-        EngineChoice::Builtin,
-        rochade_server::limits::Limits::default(),
-        stopped,
-    );
+    let (app, stop) = support::app_over(storage);
     Askers {
-        app: app(shared),
+        app,
         _stop: stop,
         fischer,
         spassky,

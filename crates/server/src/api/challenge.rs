@@ -111,11 +111,9 @@ pub async fn create(
     let color = ColorChoice::parse(fields.text("color"))?;
     let challenger = bearer.0.user;
     let lookup = username.clone();
-    let store = shared.storage.clone();
-    let dest = tokio::task::spawn_blocking(move || store.user(&lookup))
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    let dest = shared
+        .stored(move |s| s.user(&lookup))
+        .await?
         .filter(|u| !u.disabled)
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("No such user: {username}")))?;
     if dest.id == challenger.id {

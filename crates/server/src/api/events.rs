@@ -18,11 +18,7 @@ use crate::rooms::Shared;
 
 /// The `gameStart` news of every unfinished game `user` plays.
 async fn current_games(shared: &Arc<Shared>, user: i64) -> Result<Vec<Value>, ApiError> {
-    let store = shared.storage.clone();
-    let ids = tokio::task::spawn_blocking(move || store.playing(user))
-        .await
-        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let ids = shared.stored(move |s| s.playing(user)).await?;
     let mut games = Vec::new();
     for id in ids {
         let described = shared.ask(&id, |reply| Command::Describe { reply }).await?;

@@ -30,7 +30,14 @@ pub fn temp_db() -> PathBuf {
 /// The whole app over a fresh database, without sockets (for
 /// `app.oneshot(request)`); keep the sender: dropping it stops the rooms.
 pub fn fresh_app() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
-    let storage = rochade_server::SqliteStorage::open(&temp_db()).expect("opens");
+    app_over(rochade_server::SqliteStorage::open(&temp_db()).expect("opens"))
+}
+
+/// The whole app over `storage` (prepared by the test), without sockets;
+/// keep the sender: dropping it stops the rooms.
+pub fn app_over(
+    storage: rochade_server::SqliteStorage,
+) -> (axum::Router, tokio::sync::watch::Sender<bool>) {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let shared = Shared::new(
         Arc::new(storage),
