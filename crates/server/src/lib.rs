@@ -65,6 +65,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
         .route("/j/{invite}", get(assets::index))
+        .route("/@/{name}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         // The API.
         .route("/api/games", post(http::create))
