@@ -1,7 +1,9 @@
 // The page: a board ready to play, the settings panel, and the game view at
-// `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation.
+// `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation. Who is
+// signed in is shown in the header of every page.
 
 import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
+import { AccountBox } from './account';
 import { Board } from './board';
 import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
@@ -66,6 +68,7 @@ class App {
   private readonly sound = toggle('sound', () => this.toggleSound());
   private readonly full = toggle('fullscreen', () => void this.toggleFullscreen());
   private readonly access: HTMLAnchorElement;
+  private readonly account: AccountBox;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
@@ -105,12 +108,14 @@ class App {
     });
     document.addEventListener('fullscreenchange', () => this.relabel());
 
+    this.account = new AccountBox((text) => announcer.say(text));
     root.replaceChildren(
       h(
         'header',
         {},
         this.access,
         h('h1', { class: 'site' }, h('a', { href: '/', class: 'logo', 'data-testid': 'home' }, 'Rochade')),
+        this.account.el,
         h('div', { class: 'tools' }, language, this.sound, this.full),
       ),
       h('main', {}, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel())),

@@ -1,0 +1,279 @@
+// Who is signed in, in the header of every page: Sign in and Sign up when
+// nobody is, else the name with a small menu (the profile, Change password,
+// Sign out). The forms open in a modal dialog; their errors come from the
+// server's error codes, in the page's language.
+
+import { h, tx } from './dom';
+import { Key, LANG_CHANGED, t } from './i18n';
+import { errorText } from './outcome';
+import { ApiError } from './protocol';
+import { changePassword, Me, NAME_RULE, profileUrl, signIn, signOut, signUp, whoAmI } from './users';
+
+/** The event sent on `document` when someone signs in or out. */
+export const ACCOUNT_CHANGED = 'rochade:account';
+
+type Kind = 'signin' | 'signup' | 'password';
+
+/** A labelled input with an optional hint, described by the hint and the form's error. */
+interface Field {
+  input: HTMLInputElement;
+  row: HTMLElement;
+}
+
+function field(id: string, label: Key, type: string, autocomplete: string, hint: Key | null): Field {
+  const input = h('input', {
+    id: `acct-${id}`,
+    name: id,
+    type,
+    autocomplete,
+    autocapitalize: 'off',
+    spellcheck: 'false',
+    'data-testid': `field-${id}`,
+    'aria-describedby': [hint ? `acct-${id}-hint` : '', 'account-error'].filter(Boolean).join(' '),
+  });
+  const row = h(
+    'div',
+    { class: 'field' },
+    tx('label', label, { for: `acct-${id}` }),
+    input,
+    hint ? tx('p', hint, { class: 'hint', id: `acct-${id}-hint` }) : null,
+  );
+  return { input, row };
+}
+
+/** The length rule of passwords (8 characters, at most 256 bytes). */
+function passwordOk(p: string): boolean {
+  return [...p].length >= 8 && new TextEncoder().encode(p).length <= 256;
+}
+
+/** The account area of the header and its dialog. */
+export class AccountBox {
+  readonly el = h('div', { class: 'account', 'data-testid': 'account' });
+  private me: Me | null = null;
+  private loaded = false;
+  private readonly dialog = h('dialog', { class: 'account-dialog', 'data-testid': 'account-dialog', 'aria-labelledby': 'account-title' });
+  private readonly menu = h('div', { class: 'account-menu', id: 'account-menu', 'data-testid': 'account-menu', hidden: true });
+  private menuButton: HTMLButtonElement | null = null;
+  /** Re-writes the error shown in the dialog (after a language change). */
+  private errorText: (() => string) | null = null;
+  private readonly error = h('p', { class: 'error', id: 'account-error', 'data-testid': 'account-error', role: 'alert' });
+
+  /** `say` announces politely (the page's live region). */
+  constructor(private readonly say: (text: string) => void) {
+    document.body.append(this.dialog);
+    this.dialog.addEventListener('close', () => {
+      this.dialog.replaceChildren();
+      this.errorText = null;
+    });
+    document.addEventListener(LANG_CHANGED, () => {
+      this.render();
+      if (this.errorText) this.error.textContent = this.errorText();
+    });
+    document.addEventListener('click', (ev) => {
+      if (!this.menu.hidden && !this.el.contains(ev.target as Node)) this.showMenu(false);
+    });
+    this.el.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape' && !this.menu.hidden) {
+        this.showMenu(false);
+        this.menuButton?.focus();
+      }
+    });
+    this.render();
+    void this.load();
+  }
+
+  /** Who is signed in now (null before the first answer and when nobody is). */
+  current(): Me | null {
+    return this.me;
+  }
+
+  /** Asks the server who is signed in. */
+  async load(): Promise<void> {
+    try {
+      this.me = await whoAmI();
+    } catch {
+      this.me = null;
+    }
+    this.loaded = true;
+    this.render();
+    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
+  }
+
+  /** Draws the header area for the account (or for nobody). */
+  private render(): void {
+    this.el.dataset.state = !this.loaded ? 'loading' : this.me ? 'signed-in' : 'anonymous';
+    if (!this.loaded) {
+      this.el.replaceChildren();
+      return;
+    }
+    const me = this.me;
+    if (!me) {
+      this.menuButton = null;
+      this.el.replaceChildren(this.opener('signIn', 'sign-in', 'signin'), this.opener('signUp', 'sign-up', 'signup'));
+      return;
+    }
+    const wasOpen = !this.menu.hidden;
+    const button = h(
+      'button',
+      { type: 'button', class: 'account-button', 'data-testid': 'account-button', 'aria-expanded': String(wasOpen), 'aria-controls': 'account-menu' },
+      h('span', { class: 'sr-only' }, `${t('signedInAs')} `),
+      h('span', { class: 'account-name', 'data-testid': 'account-name' }, me.name),
+      me.bot ? h('span', { class: 'bot-title' }, ` ${t('botTitle')}`) : null,
+    );
+    button.addEventListener('click', () => this.showMenu(this.menu.hidden));
+    this.menuButton = button;
+    const profile = h('a', { href: profileUrl(me.name), 'data-testid': 'my-profile' }, t('myProfile'));
+    const password = tx('button', 'changePassword', { type: 'button', 'data-testid': 'change-password' });
+    password.addEventListener('click', () => {
+      this.showMenu(false);
+      this.open('password', button);
+    });
+    const out = tx('button', 'signOut', { type: 'button', 'data-testid': 'sign-out' });
+    out.addEventListener('click', () => void this.signOut());
+    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, password), h('li', {}, out)));
+    this.el.replaceChildren(button, this.menu);
+  }
+
+  private showMenu(open: boolean): void {
+    this.menu.hidden = !open;
+    this.menuButton?.setAttribute('aria-expanded', String(open));
+  }
+
+  /** A header button that opens a form. */
+  private opener(label: Key, testid: string, kind: Kind): HTMLButtonElement {
+    const b = tx('button', label, { type: 'button', 'data-testid': testid });
+    b.addEventListener('click', () => this.open(kind, b));
+    return b;
+  }
+
+  /** Opens the dialog with the form of `kind`; focus goes back to `opener` when it closes without a change. */
+  open(kind: Kind, opener: HTMLElement | null = null): void {
+    if (this.dialog.open) this.dialog.close();
+    this.error.textContent = '';
+    this.errorText = null;
+    const title: Key = kind === 'signin' ? 'signIn' : kind === 'signup' ? 'signUp' : 'changePassword';
+    const fields: Field[] =
+      kind === 'password'
+        ? [field('current', 'currentPassword', 'password', 'current-password', null), field('new', 'newPassword', 'password', 'new-password', 'passwordHint')]
+        : [
+            field('name', 'userName', 'text', 'username', kind === 'signup' ? 'nameHint' : null),
+            field('password', 'password', 'password', kind === 'signup' ? 'new-password' : 'current-password', kind === 'signup' ? 'passwordHint' : null),
+          ];
+    const submit = tx('button', title, { type: 'submit', class: 'primary', 'data-testid': 'account-submit' });
+    const cancel = tx('button', 'cancel', { type: 'button', 'data-testid': 'account-cancel' });
+    cancel.addEventListener('click', () => this.dialog.close());
+    const form = h('form', { novalidate: true, 'data-testid': `form-${kind}` }, ...fields.map((f) => f.row), this.error, h('div', { class: 'buttons' }, submit, cancel));
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      void this.submit(kind, fields.map((f) => f.input), submit);
+    });
+    const other: HTMLElement | null =
+      kind === 'password'
+        ? null
+        : (() => {
+            const to: Kind = kind === 'signin' ? 'signup' : 'signin';
+            const b = tx('button', to === 'signup' ? 'signUp' : 'signIn', { type: 'button', class: 'link', 'data-testid': `switch-${to}` });
+            b.addEventListener('click', () => this.open(to, opener));
+            return h('p', { class: 'switch' }, tx('span', kind === 'signin' ? 'noAccount' : 'haveAccount'), ' ', b);
+          })();
+    this.dialog.replaceChildren(...[tx('h2', title, { id: 'account-title' }), form, other].filter((x): x is HTMLElement => x !== null));
+    this.dialog.dataset.kind = kind;
+    this.dialog.onclose = () => {
+      if (opener?.isConnected) opener.focus();
+    };
+    this.dialog.showModal();
+    fields[0].input.focus();
+  }
+
+  /** Shows an error (in the language of the moment, also after a change) and focuses `input`. */
+  private fail(text: () => string, input: HTMLInputElement | null): void {
+    this.errorText = text;
+    this.error.textContent = text();
+    this.dialog.querySelectorAll('input').forEach((i) => i.removeAttribute('aria-invalid'));
+    if (input) {
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    }
+  }
+
+  /** Checks the form on the page, then sends it; the server's refusal is shown from its code. */
+  private async submit(kind: Kind, inputs: HTMLInputElement[], submit: HTMLButtonElement): Promise<void> {
+    const [first, second] = inputs;
+    const a = kind === 'password' ? first.value : first.value.trim();
+    const b = second.value;
+    const problem = this.check(kind, a, b);
+    if (problem) {
+      this.fail(() => t(problem.key), problem.first ? first : second);
+      return;
+    }
+    submit.disabled = true;
+    this.dialog.setAttribute('aria-busy', 'true');
+    try {
+      if (kind === 'password') {
+        await changePassword(a, b);
+        this.done(t('passwordChanged'));
+      } else {
+        this.me = await (kind === 'signin' ? signIn(a, b) : signUp(a, b));
+        this.done(t('signedInNow', { name: this.me.name }));
+      }
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : 'unknown';
+      const known = this.refusal(kind, code);
+      this.fail(() => (known ? t(known.key) : errorText(code)), known ? (known.first ? first : second) : null);
+    } finally {
+      submit.disabled = false;
+      this.dialog.removeAttribute('aria-busy');
+    }
+  }
+
+  /** What is wrong with the form before it is sent, and whether the first field is at fault. */
+  private check(kind: Kind, a: string, b: string): { key: Key; first: boolean } | null {
+    if (kind === 'signin') {
+      if (!a) return { key: 'a_nameMissing', first: true };
+      if (!b) return { key: 'a_passwordMissing', first: false };
+    } else if (kind === 'signup') {
+      if (!NAME_RULE.test(a)) return { key: 'a_nameRule', first: true };
+      if (!passwordOk(b)) return { key: 'a_passwordRule', first: false };
+    } else {
+      if (!a) return { key: 'a_passwordMissing', first: true };
+      if (!passwordOk(b)) return { key: 'a_passwordRule', first: false };
+    }
+    return null;
+  }
+
+  /** The words for a refusal that means something particular here. */
+  private refusal(kind: Kind, code: string): { key: Key; first: boolean } | null {
+    if (code === 'too_many_requests') return { key: 'a_tooManyAttempts', first: true };
+    if (kind === 'signin' && code === 'unauthorized') return { key: 'a_wrongCredentials', first: false };
+    if (kind === 'signup' && code === 'name_taken') return { key: 'a_nameTaken', first: true };
+    if (kind === 'signup' && code === 'bad_request') return { key: 'a_notAccepted', first: true };
+    if (kind === 'password' && code === 'unauthorized') return { key: 'a_wrongPassword', first: true };
+    if (kind === 'password' && code === 'bad_request') return { key: 'a_passwordRule', first: false };
+    return null;
+  }
+
+  /** After a sign-in, sign-up or new password: closes the dialog, redraws, focuses the name, announces. */
+  private done(message: string): void {
+    this.dialog.onclose = null;
+    this.dialog.close();
+    this.render();
+    this.menuButton?.focus();
+    this.say(message);
+    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
+  }
+
+  private async signOut(): Promise<void> {
+    try {
+      await signOut();
+    } catch (e) {
+      this.say(errorText(e instanceof ApiError ? e.code : 'unknown'));
+      return;
+    }
+    this.me = null;
+    this.showMenu(false);
+    this.render();
+    this.el.querySelector<HTMLButtonElement>('[data-testid="sign-in"]')?.focus();
+    this.say(t('signedOutNow'));
+    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
+  }
+}
