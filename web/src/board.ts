@@ -115,6 +115,22 @@ export class Board {
     this.grid.update(START_FEN, dests, this.orientation());
   }
 
+  /** Shows a position to look at, not to play (a replay): `lastMove` in UCI, `check` for the side to move. */
+  position(fen: string, lastMove: string | null, check: boolean): void {
+    this.last = null;
+    this.picker.hidden = true;
+    const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    this.cg.set({
+      fen,
+      turnColor: turn,
+      check: check ? turn : false,
+      lastMove: lastMove ? [lastMove.slice(0, 2) as Key, lastMove.slice(2, 4) as Key] : undefined,
+      movable: { color: undefined, dests: new Map() },
+    });
+    this.el.dataset.fen = fen;
+    this.grid.update(fen, {}, this.orientation());
+  }
+
   /** Puts back the last position the server sent (after a refused move). */
   restore(): void {
     if (this.last) this.show(this.last, this.cg.state.movable.color ?? null);

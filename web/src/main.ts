@@ -1,6 +1,7 @@
 // The page: a board ready to play, the settings panel, and the game view at
-// `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation. Who is
-// signed in is shown in the header of every page.
+// `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation; `/@/{name}`
+// is a player's profile, and `/@/{name}?game={id}` the replay of a game of
+// theirs. Who is signed in is shown in the header of every page.
 
 import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
 import { AccountBox } from './account';
@@ -10,9 +11,12 @@ import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
 import { LANGS, Lang, parseLang, setLang, t } from './i18n';
 import { errorText } from './outcome';
+import { colorOf, ProfileView } from './profile';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
+import { ReplayView } from './replay';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
+import type { GameSummary } from './users';
 
 const LANG_KEY = 'rochade.lang';
 
@@ -68,7 +72,10 @@ class App {
   private readonly sound = toggle('sound', () => this.toggleSound());
   private readonly full = toggle('fullscreen', () => void this.toggleFullscreen());
   private readonly access: HTMLAnchorElement;
+  private readonly main: HTMLElement;
   private readonly account: AccountBox;
+  private profile: ProfileView | null = null;
+  private replay: ReplayView | null = null;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
@@ -109,6 +116,7 @@ class App {
     document.addEventListener('fullscreenchange', () => this.relabel());
 
     this.account = new AccountBox((text) => announcer.say(text));
+    this.main = h('main', { 'data-view': 'play' }, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel()));
     root.replaceChildren(
       h(
         'header',
@@ -118,7 +126,7 @@ class App {
         this.account.el,
         h('div', { class: 'tools' }, language, this.sound, this.full),
       ),
-      h('main', {}, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel())),
+      this.main,
       announcer.polite,
       announcer.urgent,
     );
@@ -134,7 +142,7 @@ class App {
   /** Re-writes every text in the current language. */
   private relabel(): void {
     translateAll();
-    document.title = t('title');
+    if (!this.profile) document.title = t('title');
     showToggle(this.sound, soundOn(), soundOn() ? 'soundOn' : 'soundOff', soundOn() ? t('soundOn') : t('soundOff'));
     const fs = document.fullscreenElement !== null;
     showToggle(this.full, fs, 'fullscreen', t('fullscreen'));
@@ -165,6 +173,12 @@ class App {
     const path = location.pathname;
     const game = /^\/g\/([^/]+)$/.exec(path);
     const join = /^\/j\/([^/]+)$/.exec(path);
+    const player = /^\/@\/([^/]+)$/.exec(path);
+    if (player) {
+      this.showProfile(decodeURIComponent(player[1]), new URLSearchParams(location.search).get('game'));
+      return;
+    }
+    this.leaveProfile();
     if (game) {
       const id = decodeURIComponent(game[1]);
       const token = location.hash.slice(1) || localStorage.getItem(`rochade.token.${id}`);
@@ -174,8 +188,68 @@ class App {
     } else this.home();
   }
 
+  /** The profile of `name`, or with `gameId` the replay of one of their games. */
+  private showProfile(name: string, gameId: string | null): void {
+    this.game?.close();
+    this.game = null;
+    this.settings = null;
+    if (this.profile?.name !== name) {
+      this.leaveProfile();
+      this.profile = new ProfileView(name, { openReplay: (n, g) => this.openReplay(n, g) });
+      this.main.prepend(this.profile.el);
+    }
+    const profile = this.profile;
+    const from = this.replay?.id ?? null;
+    this.replay?.close();
+    this.replay = null;
+    if (gameId) {
+      this.main.dataset.view = 'replay';
+      const listed = profile.game(gameId);
+      const id = profile.profile()?.id ?? name.toLowerCase();
+      const href = `/@/${encodeURIComponent(name)}`;
+      const back = () => {
+        history.pushState(null, '', href);
+        this.showProfile(name, null);
+      };
+      const bottom = listed ? colorOf(listed, id) : 'white';
+      const sides = { white: this.sideName(listed, 'white'), black: this.sideName(listed, 'black'), bottom };
+      this.replay = new ReplayView(this.frame, gameId, sides, { name: profile.profile()?.username ?? name, href, back });
+      this.replay.focus();
+    } else {
+      this.main.dataset.view = 'profile';
+      this.frame.bars.top.name.textContent = '';
+      this.frame.bars.bottom.name.textContent = '';
+      if (from) profile.focus(from);
+    }
+  }
+
+  /** A player's name as the game list knows it (before the replay says). */
+  private sideName(game: GameSummary | null, color: 'white' | 'black'): string {
+    const p = game?.players[color];
+    if (!p) return t(color);
+    return p.user?.name ?? (p.aiLevel !== undefined ? t('robotLevel', { level: p.aiLevel }) : t('anonymous'));
+  }
+
+  /** Opens the replay of `game` from the profile of `name`. */
+  private openReplay(name: string, game: GameSummary): void {
+    history.pushState(null, '', `/@/${encodeURIComponent(name)}?game=${encodeURIComponent(game.id)}`);
+    this.showProfile(name, game.id);
+  }
+
+  /** Closes the profile and its replay (the page goes elsewhere). */
+  private leaveProfile(): void {
+    this.replay?.close();
+    this.replay = null;
+    this.profile?.close();
+    this.profile?.el.remove();
+    this.profile = null;
+    this.main.dataset.view = 'play';
+    document.title = t('title');
+  }
+
   /** The settings panel next to a board in the start position. */
   private home(): void {
+    this.leaveProfile();
     this.game?.close();
     this.game = null;
     this.frame.bars.top.name.textContent = '';
@@ -202,6 +276,7 @@ class App {
 
   /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
   private show(id: string, token: string | null, firstMove: string | null = null): void {
+    this.leaveProfile();
     this.game?.close();
     this.settings = null;
     const stored = sessionStorage.getItem(`rochade.game.${id}`);
