@@ -21,6 +21,7 @@
 pub mod berger;
 pub mod crosstable;
 pub mod dutch;
+pub mod knockout;
 pub mod matching;
 pub mod pairing;
 mod player;
