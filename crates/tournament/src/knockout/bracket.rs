@@ -26,203 +26,14 @@
 //! assert_eq!(bracket.champion(), Some(n(1)));
 //! ```
 
-use std::fmt;
-
 use thiserror::Error;
 
 use super::seeding::{self, SeedingError};
-use super::{GameResult, Match, MatchError, MatchFormat, Next, Outcome};
+use super::{
+    BracketMatch, Entrant, GameResult, Line, Match, MatchError, MatchFormat, MatchId, Next, Play,
+    Rules,
+};
 use crate::PairingNumber;
-
-/// A match of the bracket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MatchId {
-    /// Match `number` (1-based, from the top) of round `round` (1-based).
-    Round {
-        /// The round.
-        round: usize,
-        /// The match within the round.
-        number: usize,
-    },
-    /// The match for third place.
-    ThirdPlace,
-}
-
-impl fmt::Display for MatchId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchId::Round { round, number } => write!(f, "{round}.{number}"),
-            MatchId::ThirdPlace => f.write_str("third place"),
-        }
-    }
-}
-
-/// Where a line of a match comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Line {
-    /// A seed of round 1.
-    Seed(PairingNumber),
-    /// An empty line of round 1: a bye for the opponent.
-    Empty,
-    /// The winner of a match of the round before.
-    WinnerOf(MatchId),
-    /// The loser of a semi-final (for the match for third place).
-    LoserOf(MatchId),
-}
-
-/// Who stands on a line, as far as known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Entrant {
-    /// This player.
-    Player(PairingNumber),
-    /// Nobody: an empty line, a withdrawal, or a match without a winner.
-    Nobody,
-    /// Not known yet: the match that decides it is not over.
-    Undecided,
-}
-
-/// How a match of the bracket stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Play {
-    /// A line is still undecided.
-    Waiting,
-    /// No game: `advances` goes through (a bye, or the opponent withdrew
-    /// before the match), or nobody does.
-    Bye {
-        /// The player who goes through, if any.
-        advances: Option<PairingNumber>,
-    },
-    /// The match between the two players.
-    Match(Match),
-}
-
-/// One match of the bracket: its lines and its play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BracketMatch {
-    id: MatchId,
-    upper: Line,
-    lower: Line,
-    play: Play,
-}
-
-impl BracketMatch {
-    /// Which match this is.
-    #[must_use]
-    pub fn id(&self) -> MatchId {
-        self.id
-    }
-
-    /// Where the upper and the lower line come from.
-    #[must_use]
-    pub fn lines(&self) -> (Line, Line) {
-        (self.upper, self.lower)
-    }
-
-    /// How the match stands.
-    #[must_use]
-    pub fn play(&self) -> &Play {
-        &self.play
-    }
-
-    /// The two players, once the match is made (not for a bye).
-    #[must_use]
-    pub fn players(&self) -> Option<(PairingNumber, PairingNumber)> {
-        match &self.play {
-            Play::Match(m) => Some(m.players()),
-            _ => None,
-        }
-    }
-
-    /// Who goes through: [`Entrant::Undecided`] until the match is over.
-    #[must_use]
-    pub fn winner(&self) -> Entrant {
-        match &self.play {
-            Play::Waiting => Entrant::Undecided,
-            Play::Bye { advances } => advances.map_or(Entrant::Nobody, Entrant::Player),
-            Play::Match(m) => match m.outcome() {
-                None => Entrant::Undecided,
-                Some(Outcome::Won { winner, .. }) => Entrant::Player(winner),
-                Some(Outcome::NoWinner) => Entrant::Nobody,
-            },
-        }
-    }
-
-    /// Who is out after a played match: [`Entrant::Nobody`] after a bye
-    /// or a match without a winner.
-    #[must_use]
-    pub fn loser(&self) -> Entrant {
-        match &self.play {
-            Play::Waiting => Entrant::Undecided,
-            Play::Bye { .. } => Entrant::Nobody,
-            Play::Match(m) => match m.outcome() {
-                None => Entrant::Undecided,
-                Some(Outcome::Won { loser, .. }) => Entrant::Player(loser),
-                Some(Outcome::NoWinner) => Entrant::Nobody,
-            },
-        }
-    }
-
-    /// The match in play, if it is made and not over.
-    fn live(&self) -> Option<&Match> {
-        match &self.play {
-            Play::Match(m) if m.outcome().is_none() => Some(m),
-            _ => None,
-        }
-    }
-}
-
-/// The organiser's match formats.
-///
-/// # Examples
-///
-/// ```
-/// use rochade_tournament::knockout::{MatchFormat, Rules, Stage, StageKind};
-///
-/// let final_of_four = MatchFormat::new(
-///     Stage::new(StageKind::Standard, 4, "90'/40 + 30' + 30\""),
-///     MatchFormat::world_cup_2023().stages()[1..].to_vec(),
-/// )
-/// .unwrap();
-/// let rules = Rules::new(MatchFormat::world_cup_2023())
-///     .final_match(final_of_four)
-///     .third_place(MatchFormat::world_cup_2023());
-/// assert!(rules.third_place.is_some());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rules {
-    /// The format of every match not named below.
-    pub matches: MatchFormat,
-    /// The format of the final, if it differs.
-    pub final_format: Option<MatchFormat>,
-    /// The format of the match for third place, if there is one.
-    pub third_place: Option<MatchFormat>,
-}
-
-impl Rules {
-    /// Every match by `format`, no match for third place.
-    #[must_use]
-    pub fn new(format: MatchFormat) -> Rules {
-        Rules {
-            matches: format,
-            final_format: None,
-            third_place: None,
-        }
-    }
-
-    /// These rules with the final played by `format`.
-    #[must_use]
-    pub fn final_match(mut self, format: MatchFormat) -> Rules {
-        self.final_format = Some(format);
-        self
-    }
-
-    /// These rules with a match for third place played by `format`.
-    #[must_use]
-    pub fn third_place(mut self, format: MatchFormat) -> Rules {
-        self.third_place = Some(format);
-        self
-    }
-}
 
 /// Why the bracket does not take an entry.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -341,18 +152,42 @@ impl Bracket {
     }
 
     /// The number of players.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    ///
+    /// assert_eq!(Bracket::new(6, Rules::new(MatchFormat::world_cup_2023())).unwrap().players(), 6);
+    /// ```
     #[must_use]
     pub fn players(&self) -> usize {
         self.players
     }
 
     /// The number of lines: a power of two.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    ///
+    /// assert_eq!(Bracket::new(6, Rules::new(MatchFormat::world_cup_2023())).unwrap().size(), 8);
+    /// ```
     #[must_use]
     pub fn size(&self) -> usize {
         1 << self.rounds.len()
     }
 
     /// The number of rounds; the last is the final.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    ///
+    /// assert_eq!(Bracket::new(128, Rules::new(MatchFormat::world_cup_2023())).unwrap().rounds(), 7);
+    /// ```
     #[must_use]
     pub fn rounds(&self) -> usize {
         self.rounds.len()
@@ -379,12 +214,33 @@ impl Bracket {
     }
 
     /// The match for third place, if the organiser has one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    ///
+    /// let wc = MatchFormat::world_cup_2023();
+    /// assert!(Bracket::new(8, Rules::new(wc.clone())).unwrap().third_place().is_none());
+    /// assert!(Bracket::new(8, Rules::new(wc.clone()).third_place(wc)).unwrap().third_place().is_some());
+    /// ```
     #[must_use]
     pub fn third_place(&self) -> Option<&BracketMatch> {
         self.third.as_ref()
     }
 
     /// The match `id`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, MatchId, Rules};
+    ///
+    /// let b = Bracket::new(4, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// let m = b.get(MatchId::Round { round: 1, number: 2 }).unwrap();
+    /// assert_eq!(m.players().map(|(a, b)| (a.get(), b.get())), Some((2, 3)));
+    /// assert!(b.get(MatchId::Round { round: 1, number: 3 }).is_none());
+    /// ```
     #[must_use]
     pub fn get(&self, id: MatchId) -> Option<&BracketMatch> {
         match id {
@@ -419,6 +275,18 @@ impl Bracket {
     }
 
     /// The winner of the final, once it is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(2, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// assert_eq!(b.champion(), None);
+    /// b.withdraw(PairingNumber::new(1).unwrap()).unwrap();
+    /// assert_eq!(b.champion(), PairingNumber::new(2));
+    /// ```
     #[must_use]
     pub fn champion(&self) -> Option<PairingNumber> {
         match self
@@ -433,6 +301,18 @@ impl Bracket {
     }
 
     /// Whether every match is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(2, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// assert!(!b.is_finished());
+    /// b.withdraw(PairingNumber::new(2).unwrap()).unwrap();
+    /// assert!(b.is_finished());
+    /// ```
     #[must_use]
     pub fn is_finished(&self) -> bool {
         self.all().all(|m| m.winner() != Entrant::Undecided)
@@ -465,6 +345,19 @@ impl Bracket {
     ///
     /// [`BracketError::NoSuchMatch`], [`BracketError::NotPlaying`], or
     /// the match's own error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, MatchId, Next, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(2, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// let id = MatchId::Round { round: 1, number: 1 };
+    /// b.set_colours(id, PairingNumber::new(2).unwrap()).unwrap();
+    /// let Next::Game(game) = b.pending()[0].1 else { panic!("a game is next") };
+    /// assert_eq!(game.white.get(), 2);
+    /// ```
     pub fn set_colours(&mut self, id: MatchId, white: PairingNumber) -> Result<(), BracketError> {
         self.playing(id)?
             .set_colours(white)
@@ -478,6 +371,18 @@ impl Bracket {
     ///
     /// [`BracketError::NoSuchMatch`], [`BracketError::NotPlaying`], or
     /// the match's own error (a decided match takes no result).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, BracketError, GameResult, MatchFormat, MatchId, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(3, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// // Match 1.1 is seed 1's bye: there is nothing to record.
+    /// let bye = MatchId::Round { round: 1, number: 1 };
+    /// assert_eq!(b.record(bye, GameResult::Draw), Err(BracketError::NotPlaying(bye)));
+    /// ```
     pub fn record(&mut self, id: MatchId, result: GameResult) -> Result<(), BracketError> {
         self.playing(id)?
             .record(result)
@@ -493,6 +398,19 @@ impl Bracket {
     ///
     /// [`BracketError::NotInPlay`] for a player who is not in the
     /// bracket, has already withdrawn, or has no match left.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    /// use rochade_tournament::knockout::BracketError;
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(4, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// let four = PairingNumber::new(4).unwrap();
+    /// b.withdraw(four).unwrap();
+    /// assert_eq!(b.withdraw(four), Err(BracketError::NotInPlay(four)));
+    /// ```
     pub fn withdraw(&mut self, player: PairingNumber) -> Result<(), BracketError> {
         if self.withdrawn.contains(&player) || !self.still_to_play(player) {
             return Err(BracketError::NotInPlay(player));
@@ -518,12 +436,35 @@ impl Bracket {
     }
 
     /// Whether `player` withdrew.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let mut b = Bracket::new(4, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// b.withdraw(PairingNumber::new(3).unwrap()).unwrap();
+    /// assert!(b.has_withdrawn(PairingNumber::new(3).unwrap()));
+    /// ```
     #[must_use]
     pub fn has_withdrawn(&self, player: PairingNumber) -> bool {
         self.withdrawn.contains(&player)
     }
 
     /// The players on the lines of match `id`, as far as known.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, Entrant, MatchFormat, MatchId, Rules};
+    /// use rochade_tournament::PairingNumber;
+    ///
+    /// let b = Bracket::new(3, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// let final_ = b.entrants(MatchId::Round { round: 2, number: 1 });
+    /// let one = Entrant::Player(PairingNumber::new(1).unwrap());
+    /// assert_eq!(final_, Some((one, Entrant::Undecided)));
+    /// ```
     #[must_use]
     pub fn entrants(&self, id: MatchId) -> Option<(Entrant, Entrant)> {
         self.get(id)

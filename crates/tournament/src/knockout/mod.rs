@@ -37,10 +37,13 @@
 //! ```
 
 mod bracket;
+mod bracket_match;
 mod format;
 mod listing;
 mod match_play;
+mod outcome;
 mod result;
+mod rules;
 pub mod seeding;
 
 #[cfg(test)]
@@ -48,8 +51,11 @@ mod properties;
 #[cfg(test)]
 mod testing;
 
-pub use bracket::{Bracket, BracketError, BracketMatch, Entrant, Line, MatchId, Play, Rules};
+pub use bracket::{Bracket, BracketError};
+pub use bracket_match::{BracketMatch, Entrant, Line, MatchId, Play};
 pub use format::{ColourRule, FormatError, MatchFormat, Repeat, Stage, StageKind};
 pub use listing::Listing;
-pub use match_play::{Match, MatchError, MatchGame, Next, NextGame, Outcome, WonBy};
+pub use match_play::{Match, MatchError};
+pub use outcome::{MatchGame, Next, NextGame, Outcome, WonBy};
 pub use result::{GameResult, ParseGameResultError};
+pub use rules::Rules;
