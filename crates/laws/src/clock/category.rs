@@ -77,9 +77,33 @@ impl TimeControl {
     /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
     /// ```
     pub fn time_for_60_moves(&self) -> Option<Duration> {
+        self.time_for_moves(60)
+    }
+
+    /// The time each player has for the first `moves` moves, counted as
+    /// [`TimeControl::time_for_60_moves`] counts 60 (lichess estimates a
+    /// game's duration as the time for 40 moves). `None` without a clock
+    /// or for no moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rochade_laws::clock::TimeControl;
+    ///
+    /// let tc: TimeControl = "5+3".parse()?;
+    /// assert_eq!(tc.time_for_moves(40), Some(Duration::from_secs(300 + 40 * 3)));
+    /// let tc: TimeControl = "1/2+0".parse()?; // 2 minutes a move
+    /// assert_eq!(tc.time_for_moves(40), Some(Duration::from_secs(80 * 60)));
+    /// # Ok::<(), rochade_laws::clock::TimeControlError>(())
+    /// ```
+    pub fn time_for_moves(&self, moves: u32) -> Option<Duration> {
+        if moves == 0 {
+            return None;
+        }
         match self.limit() {
             Limit::NoClock => None,
-            Limit::PerMove(budget) => Some(budget.saturating_mul(60)),
+            Limit::PerMove(budget) => Some(budget.saturating_mul(moves)),
             // Each player starts with half of the sand.
             Limit::Sandclock(total) => Some(*total / 2),
             Limit::Periods(periods) => {
@@ -87,11 +111,11 @@ impl TimeControl {
                 let mut in_period = 0u32;
                 let first = periods.first()?;
                 let mut total = first.base;
-                for number in 1..=60u32 {
+                for number in 1..=moves {
                     let period = periods.get(index)?;
                     total = total.saturating_add(period.bonus.amount());
                     in_period += 1;
-                    if number < 60 && period.moves.is_some_and(|m| m.get() == in_period) {
+                    if number < moves && period.moves.is_some_and(|m| m.get() == in_period) {
                         in_period = 0;
                         index = (index + 1).min(periods.len() - 1);
                         total = total.saturating_add(periods.get(index)?.base);

@@ -14,10 +14,12 @@
 //! assert_eq!(second.text, "Ke3");
 //! ```
 
+mod date;
 mod read;
 mod tags;
 mod write;
 
+pub use date::{civil_date, pgn_date};
 pub use read::{MoveNode, PgnError, PgnErrorKind, PgnGame, PgnReader, ReadOptions};
 pub use tags::Tags;
 pub use write::{WriteOptions, write_game};
