@@ -165,6 +165,21 @@ impl Bracket {
         self.players
     }
 
+    /// The organiser's match formats.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_tournament::knockout::{Bracket, MatchFormat, Rules};
+    ///
+    /// let b = Bracket::new(4, Rules::new(MatchFormat::world_cup_2023())).unwrap();
+    /// assert_eq!(b.rules().matches, MatchFormat::world_cup_2023());
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The number of lines: a power of two.
     ///
     /// # Examples

@@ -158,6 +158,14 @@ impl<F: Fn(PairingNumber) -> String> fmt::Display for Listing<'_, F> {
             b.size(),
             b.rounds()
         )?;
+        let rules = b.rules();
+        writeln!(f, "Matches: {}", rules.matches)?;
+        if let Some(format) = &rules.final_format {
+            writeln!(f, "Final: {format}")?;
+        }
+        if let Some(format) = &rules.third_place {
+            writeln!(f, "Third place: {format}")?;
+        }
         for round in 1..=b.rounds() {
             writeln!(f, "{}", round_title(round, b.rounds()))?;
             for m in b.round(round).unwrap_or_default() {
@@ -185,6 +193,11 @@ impl fmt::Display for Bracket {
 mod tests {
     use crate::knockout::testing::n;
     use crate::knockout::{Bracket, GameResult, MatchFormat, MatchId, Rules};
+
+    /// The World Cup 2023 format as the listing writes it.
+    const WC: &str = "2 standard games, 90'/40 + 30' + 30\" from move 1; \
+        if tied, 2 rapid games, 25' + 10\"; if tied, 2 rapid games, 10' + 10\"; \
+        if tied, 2 blitz games, 5' + 3\"; if tied, 1 blitz game, 3' + 2\", until decided";
 
     #[test]
     fn an_arbiter_reads_the_bracket_round_by_round() {
@@ -214,6 +227,8 @@ mod tests {
         assert_eq!(
             text,
             "Knockout: 6 players, 8 lines, 3 rounds\n\
+             Matches: {WC}\n\
+             Third place: {WC}\n\
              Round 1 (quarter-finals)\n\
              \x20   1.1  Ann - bye: Ann advances without a game\n\
              \x20   1.2  Dov - Eva: standard 1.0-1.0, rapid 1.5-0.5; Dov advances\n\
@@ -226,6 +241,7 @@ mod tests {
              \x20   3.1  winner of 2.1 - winner of 2.2\n\
              Match for third place\n\
              \x20   3rd  loser of 2.1 - loser of 2.2\n"
+                .replace("{WC}", WC)
         );
     }
 }
