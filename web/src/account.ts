@@ -54,6 +54,8 @@ export class AccountBox {
   private readonly dialog = h('dialog', { class: 'account-dialog', 'data-testid': 'account-dialog', 'aria-labelledby': 'account-title' });
   private readonly menu = h('div', { class: 'account-menu', id: 'account-menu', 'data-testid': 'account-menu', hidden: true });
   private menuButton: HTMLButtonElement | null = null;
+  /** Where focus goes back when the dialog closes without a change. */
+  private returnFocus: HTMLElement | null = null;
   /** Re-writes the error shown in the dialog (after a language change). */
   private errorText: (() => string) | null = null;
   private readonly error = h('p', { class: 'error', id: 'account-error', 'data-testid': 'account-error', role: 'alert' });
@@ -62,8 +64,12 @@ export class AccountBox {
   constructor(private readonly say: (text: string) => void) {
     document.body.append(this.dialog);
     this.dialog.addEventListener('close', () => {
+      if (this.dialog.open) return; // opened again meanwhile, with another form
       this.dialog.replaceChildren();
       this.errorText = null;
+      const back = this.returnFocus;
+      this.returnFocus = null;
+      if (back?.isConnected) back.focus();
     });
     document.addEventListener(LANG_CHANGED, () => {
       this.render();
@@ -148,7 +154,6 @@ export class AccountBox {
 
   /** Opens the dialog with the form of `kind`; focus goes back to `opener` when it closes without a change. */
   open(kind: Kind, opener: HTMLElement | null = null): void {
-    if (this.dialog.open) this.dialog.close();
     this.error.textContent = '';
     this.errorText = null;
     const title: Key = kind === 'signin' ? 'signIn' : kind === 'signup' ? 'signUp' : 'changePassword';
@@ -178,10 +183,8 @@ export class AccountBox {
           })();
     this.dialog.replaceChildren(...[tx('h2', title, { id: 'account-title' }), form, other].filter((x): x is HTMLElement => x !== null));
     this.dialog.dataset.kind = kind;
-    this.dialog.onclose = () => {
-      if (opener?.isConnected) opener.focus();
-    };
-    this.dialog.showModal();
+    this.returnFocus = opener;
+    if (!this.dialog.open) this.dialog.showModal();
     fields[0].input.focus();
   }
 
@@ -254,7 +257,7 @@ export class AccountBox {
 
   /** After a sign-in, sign-up or new password: closes the dialog, redraws, focuses the name, announces. */
   private done(message: string): void {
-    this.dialog.onclose = null;
+    this.returnFocus = null;
     this.dialog.close();
     this.render();
     this.menuButton?.focus();
