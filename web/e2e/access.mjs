@@ -38,7 +38,7 @@ async function waitAnswer(page, part, id = 'answer') {
 const focused = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 /** axe-core on the page as it is: fails on any violation (WCAG 2.0–2.2 A and AA, and best practice). */
-async function axe(page, where) {
+export async function axe(page, where) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const lines = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
   assert(violations.length === 0, `axe on ${where}:\n        ${lines.join('\n        ')}`);

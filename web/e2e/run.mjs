@@ -4,9 +4,10 @@
 import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
+import { playerTests } from './players.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests];
+const tests = [...baseTests, ...accessTests, ...playerTests];
 
 const { values } = parseArgs({
   options: {
