@@ -125,28 +125,9 @@ pub fn time_control_json(control: &TimeControl) -> Value {
     }
 }
 
-/// lichess's speed (and perf) name of a time control.
+/// lichess's speed name of a time control.
 pub fn speed_of(control: &TimeControl) -> &'static str {
-    match control.limit() {
-        Limit::PerMove(_) => "correspondence",
-        Limit::NoClock => "correspondence",
-        _ => {
-            // lichess: estimated time = base + 40 × increment.
-            let estimated = match control.limit() {
-                Limit::Periods(periods) => periods
-                    .first()
-                    .map_or(0, |p| p.base.as_secs() + 40 * p.bonus.amount().as_secs()),
-                _ => 0,
-            };
-            match estimated {
-                0..=29 => "ultraBullet",
-                30..=179 => "bullet",
-                180..=479 => "blitz",
-                480..=1499 => "rapid",
-                _ => "classical",
-            }
-        }
-    }
+    crate::ratings::Perf::speed(control).key()
 }
 
 /// An open challenge.
@@ -172,8 +153,9 @@ pub struct Challenge {
 
 /// How a player appears in a challenge.
 fn player_json(player: &Player) -> Value {
-    let mut json = json!({"id": player.key(), "name": player.name, "rating": 1500,
-                          "provisional": true, "online": true});
+    let rating = crate::api::games::shown(player);
+    let mut json = json!({"id": player.key(), "name": player.name, "rating": rating.rating,
+                          "provisional": rating.provisional, "online": true});
     if player.bot {
         json["title"] = json!("BOT");
     }

@@ -30,7 +30,9 @@ pub mod limits;
 pub mod net;
 pub mod pgn;
 pub mod protocol;
+pub mod ratings;
 pub mod record;
+pub mod replay;
 pub mod robot;
 pub mod room;
 pub mod rooms;
@@ -72,6 +74,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/invites/{invite}", post(http::invite))
         .route("/api/games/{id}", get(http::game))
         .route("/api/games/{id}/pgn", get(http::pgn))
+        .route("/api/games/{id}/replay", get(replay::replay))
         .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
         // Accounts (the page's session cookie).

@@ -37,6 +37,19 @@ pub fn write(record: &Record) -> String {
     };
     tags.set("White", &name(Color::White));
     tags.set("Black", &name(Color::Black));
+    for (color, elo, title) in [
+        (Color::White, "WhiteElo", "WhiteTitle"),
+        (Color::Black, "BlackElo", "BlackTitle"),
+    ] {
+        if let Some(player) = setup.player(color) {
+            if let Some(rating) = player.rating {
+                tags.set(elo, &rating.rating.to_string());
+            }
+            if player.bot {
+                tags.set(title, "BOT");
+            }
+        }
+    }
     if setup.rated {
         tags.set("Event", "Rated Rochade game");
     }

@@ -63,6 +63,19 @@ pub struct Player {
     /// A bot account.
     #[serde(default)]
     pub bot: bool,
+    /// Their rating in the game's category when it began (rated or not,
+    /// as lichess shows it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ShownRating>,
+}
+
+/// A rating as a game shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRating {
+    /// The rating, rounded.
+    pub rating: i64,
+    /// Still provisional ("1500?").
+    pub provisional: bool,
 }
 
 impl Player {
@@ -299,8 +312,8 @@ impl GameSetup {
     ///
     /// ```
     /// use rochade_server::setup::{GameSetup, Player};
-    /// let fischer = Player { id: 1, name: "Fischer".into(), bot: false };
-    /// let spassky = Player { id: 2, name: "Spassky".into(), bot: false };
+    /// let fischer = Player { id: 1, name: "Fischer".into(), bot: false, rating: None };
+    /// let spassky = Player { id: 2, name: "Spassky".into(), bot: false, rating: None };
     /// let setup = GameSetup::between(
     ///     [Some(fischer), Some(spassky)], "5+3", true, None, &Default::default())?;
     /// assert_eq!(setup.player_color(2), Some(shakmaty::Color::Black));
@@ -433,6 +446,15 @@ impl GameSetup {
                 format!("time control {}: {e}", self.time_control),
             )
         })
+    }
+
+    /// The rating category the game falls in (a stored control always
+    /// parses; one that does not counts as correspondence).
+    pub fn perf(&self) -> crate::ratings::Perf {
+        self.control()
+            .map_or(crate::ratings::Perf::Correspondence, |c| {
+                crate::ratings::Perf::of(&c, self.chess960.is_some())
+            })
     }
 
     /// The seats a token holds in this game: none, one colour, or both

@@ -5,11 +5,10 @@
 
 mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
-use serde_json::Value;
+use support::ask;
 
 /// The askers.
 struct Askers {
@@ -50,52 +49,16 @@ fn askers() -> Askers {
     }
 }
 
-/// `method path` as `token` (none: anonymous) with a form `body`.
-async fn ask(
-    app: &axum::Router,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: &str,
-) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-    }
-    if !body.is_empty() {
-        request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-    }
-    let request = request.body(Body::from(body.to_owned())).expect("request");
-    support::send_json(app, request).await
-}
-
 /// A challenge from Fischer (White) to Spassky; returns its id.
 async fn challenge(a: &Askers) -> String {
-    let (status, body) = ask(
-        &a.app,
-        "POST",
-        "/api/challenge/spassky",
-        Some(&a.fischer),
-        "clock.limit=300&clock.increment=3&color=white",
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["id"].as_str().expect("id").to_owned()
+    let form = "clock.limit=300&clock.increment=3";
+    support::challenge(&a.app, &a.fischer, "spassky", form).await
 }
 
 /// The game Fischer and Spassky play (Fischer White).
 async fn game(a: &Askers) -> String {
     let id = challenge(a).await;
-    let path = format!("/api/challenge/{id}/accept");
-    assert_eq!(
-        ask(&a.app, "POST", &path, Some(&a.spassky), "").await.0,
-        StatusCode::OK
-    );
-    let (_, playing) = ask(&a.app, "GET", "/api/account/playing", Some(&a.fischer), "").await;
-    playing["nowPlaying"][0]["gameId"]
-        .as_str()
-        .expect("a game")
-        .to_owned()
+    support::accepted(&a.app, &a.fischer, &id, &a.spassky).await
 }
 
 /// The game's half-moves and whether it is over, as a spectator sees it.

@@ -32,9 +32,13 @@ pub fn describe(user: &User) -> Value {
     account
 }
 
-/// `GET /api/account`: the token's account.
-pub async fn me(Bearer(owner): Bearer) -> Response {
-    axum::Json(describe(&owner.user)).into_response()
+/// `GET /api/account`: the token's account, with its ratings.
+pub async fn me(
+    State(shared): State<Arc<Shared>>,
+    Bearer(owner): Bearer,
+) -> Result<Response, ApiError> {
+    let account = super::users::profile(&shared, &owner.user).await?;
+    Ok(axum::Json(account).into_response())
 }
 
 /// `POST /api/token/test`: for up to 1,000 comma-separated tokens in the

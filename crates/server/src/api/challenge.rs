@@ -47,6 +47,7 @@ fn player(user: &User) -> Player {
         id: user.id,
         name: user.name.clone(),
         bot: user.bot,
+        rating: None,
     }
 }
 
@@ -122,7 +123,14 @@ pub async fn create(
             "you cannot challenge yourself",
         ));
     }
-    let challenge = Challenge::new(player(&challenger), player(&dest), rated, control, color);
+    let perf = crate::ratings::Perf::speed(&control);
+    let challenge = Challenge::new(
+        crate::ratings::rated(&shared, player(&challenger), perf).await?,
+        crate::ratings::rated(&shared, player(&dest), perf).await?,
+        rated,
+        control,
+        color,
+    );
     let json = challenge.to_json("created");
     shared.challenges.add(challenge)?;
     let news = json!({"type": "challenge", "challenge": json});
@@ -170,6 +178,7 @@ async fn start(
     from: std::net::IpAddr,
 ) -> Result<String, ApiError> {
     let id = setup.id.clone();
+    let setup = crate::ratings::with_ratings(shared, setup).await?;
     shared.create(setup, from).await?;
     let described = shared
         .ask(&id, |reply| crate::room::Command::Describe { reply })

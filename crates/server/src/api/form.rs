@@ -62,18 +62,10 @@ impl Fields {
             .unwrap_or("")
             .trim()
             .to_ascii_lowercase();
-        let mut values = HashMap::new();
-        let mut put = |name: String, value: Option<String>| -> Result<(), ApiError> {
-            if !known.contains(&name.as_str()) {
-                return Err(bad(format!("unknown field `{name}`")));
-            }
-            if let Some(value) = value
-                && values.insert(name.clone(), value).is_some()
-            {
-                return Err(bad(format!("the field `{name}` is given twice")));
-            }
-            Ok(())
+        let mut fields = Fields {
+            values: HashMap::new(),
         };
+        let mut put = |name: String, value: Option<String>| fields.put(known, name, value);
         if body.iter().all(u8::is_ascii_whitespace) {
             // No body: no fields.
         } else if kind == "application/json" {
@@ -96,7 +88,47 @@ impl Fields {
                 put(name.into_owned(), Some(value.into_owned()))?;
             }
         }
-        Ok(Fields { values })
+        Ok(fields)
+    }
+
+    /// Reads a query string (`max=10&perfType=blitz`) whose names must be
+    /// among `known`, each given at most once.
+    ///
+    /// # Errors
+    ///
+    /// A 400 naming an unknown or repeated field.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::api::form::Fields;
+    /// let fields = Fields::query(Some("max=10&rated=true"), &["max", "rated"]).map_err(|e| e.message)?;
+    /// assert_eq!(fields.number("max").map_err(|e| e.message)?, Some(10));
+    /// assert!(Fields::query(Some("max=1&max=2"), &["max"]).is_err());
+    /// assert!(Fields::query(None, &[]).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn query(raw: Option<&str>, known: &[&str]) -> Result<Fields, ApiError> {
+        let mut fields = Fields {
+            values: HashMap::new(),
+        };
+        for (name, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+            fields.put(known, name.into_owned(), Some(value.into_owned()))?;
+        }
+        Ok(fields)
+    }
+
+    /// Adds one field, refusing an unknown or repeated name.
+    fn put(&mut self, known: &[&str], name: String, value: Option<String>) -> Result<(), ApiError> {
+        if !known.contains(&name.as_str()) {
+            return Err(bad(format!("unknown field `{name}`")));
+        }
+        if let Some(value) = value
+            && self.values.insert(name.clone(), value).is_some()
+        {
+            return Err(bad(format!("the field `{name}` is given twice")));
+        }
+        Ok(())
     }
 
     /// The text of `name`, if given.

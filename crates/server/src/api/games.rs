@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use crate::challenges::{speed_of, time_control_json};
-use crate::setup::{GameSetup, Player};
+use crate::setup::{GameSetup, Player, ShownRating};
 
 /// lichess's name of a colour.
 fn color_name(color: Color) -> &'static str {
@@ -45,14 +45,23 @@ fn player_json(setup: &GameSetup, color: Color) -> Value {
     }
 }
 
+/// An account's rating when the game began (a new player's for games
+/// stored before ratings were kept).
+pub fn shown(player: &Player) -> ShownRating {
+    player.rating.unwrap_or(ShownRating {
+        rating: 1500,
+        provisional: true,
+    })
+}
+
 /// An account as a game describes it.
 fn account_json(player: &Player) -> Value {
     json!({
         "id": player.key(),
         "name": player.name,
         "title": if player.bot { json!("BOT") } else { Value::Null },
-        "rating": 1500,
-        "provisional": true,
+        "rating": shown(player).rating,
+        "provisional": shown(player).provisional,
     })
 }
 
@@ -128,7 +137,9 @@ pub fn game_event(kind: &str, setup: &GameSetup, state: &Value, color: Color) ->
     let control = control(setup);
     let speed = control.as_ref().map_or("correspondence", speed_of);
     let opponent = match setup.player(color.other()) {
-        Some(player) => json!({"id": player.key(), "username": player.name, "rating": 1500}),
+        Some(player) => {
+            json!({"id": player.key(), "username": player.name, "rating": shown(player).rating})
+        }
         None => match setup.robot {
             Some((level, _)) => {
                 json!({"id": null, "username": format!("Rochade robot level {level}"), "ai": level})

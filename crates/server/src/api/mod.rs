@@ -18,6 +18,7 @@ pub mod events;
 pub mod form;
 pub mod games;
 pub mod stream;
+pub mod users;
 
 use std::sync::Arc;
 
@@ -33,6 +34,12 @@ use crate::rooms::Shared;
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
         .route("/api/account", get(account::me))
+        .route("/api/user/{username}", get(users::public))
+        .route(
+            "/api/user/{username}/rating-history",
+            get(users::rating_history),
+        )
+        .route("/api/games/user/{username}", get(users::games))
         .route("/api/account/playing", get(events::playing))
         .route("/api/token/test", post(account::test_tokens))
         .route("/api/stream/event", get(events::stream))

@@ -344,6 +344,14 @@ impl Room {
         }
     }
 
+    /// The result, once the game has ended with one.
+    fn result(&self) -> Option<rochade_laws::GameResult> {
+        if self.record.aborted {
+            return None;
+        }
+        self.record.timed.game().outcome().map(|o| o.result)
+    }
+
     /// Applies `events` to the record and returns their writes; on a
     /// refusal nothing has changed.
     fn apply(&mut self, events: Vec<Event>) -> Result<Vec<WriteOp>, ActionError> {
@@ -363,6 +371,7 @@ impl Room {
                 seq: self.record.events.len() - 1,
                 event: timed,
                 ended: self.ended(),
+                result: self.result(),
                 wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
             });
         }

@@ -123,6 +123,7 @@ pub fn agree(
             seq: 0,
             event,
             ended: None,
+            result: None,
             wake_at,
         });
     }

@@ -5,11 +5,16 @@
 //! one transaction and only then answers each of them (group commit).
 
 pub mod accounts;
+pub mod history;
 mod sqlite;
 mod sqlite_accounts;
+mod sqlite_history;
 mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
+pub use history::{
+    GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
+};
 pub use sqlite::SqliteStorage;
 pub use writer::Writer;
 
@@ -69,6 +74,9 @@ pub enum WriteOp {
         event: Timed,
         /// How the game ended, if this event ended it.
         ended: Option<Ended>,
+        /// The result, if this event ended the game with one; a rated
+        /// game's ratings change in the same commit.
+        result: Option<rochade_laws::GameResult>,
         /// When the game must next be looked at with no room loaded
         /// (game time, ms); `None` once over.
         wake_at: Option<u64>,
@@ -82,8 +90,10 @@ pub enum WriteOp {
     },
     /// Deletes finished games that have been kept long enough: those
     /// aborted before both sides moved that ended before
-    /// `aborted_before`, the others that ended before `finished_before`
-    /// (Unix ms; `None`: keep them), at most `most` games at a time.
+    /// `aborted_before`, the anonymous others (no account plays them) that
+    /// ended before `finished_before` (Unix ms; `None`: keep them), at
+    /// most `most` games at a time. Games an account played stay: they
+    /// are its history.
     Purge {
         /// Aborted games that ended before this go.
         aborted_before: u64,
@@ -120,8 +130,8 @@ pub struct StoredGame {
     pub finished: bool,
 }
 
-/// A place to keep games (and accounts).
-pub trait Storage: AccountStore {
+/// A place to keep games (and accounts, and their ratings).
+pub trait Storage: AccountStore + History {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///

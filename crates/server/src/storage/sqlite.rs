@@ -76,6 +76,40 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_white_user ON games(white_user, finished) WHERE white_user IS NOT NULL;
     CREATE INDEX games_black_user ON games(black_user, finished) WHERE black_user IS NOT NULL;
 ",
+    "
+    -- What a player's list of games sorts and filters on.
+    ALTER TABLE games ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN perf TEXT;
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN result TEXT;
+    UPDATE games SET created = epoch;
+    CREATE INDEX games_white_created ON games(white_user, created) WHERE white_user IS NOT NULL;
+    CREATE INDEX games_black_created ON games(black_user, created) WHERE black_user IS NOT NULL;
+    -- Glicko-2 ratings: one row per account and category.
+    CREATE TABLE ratings (
+        user INTEGER NOT NULL REFERENCES users(id),
+        perf TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (user, perf)
+    ) WITHOUT ROWID;
+    -- Every change a rated game made: the history chart and the games'
+    -- rating columns. Kept when a game is purged.
+    CREATE TABLE rating_changes (
+        game TEXT NOT NULL,
+        user INTEGER NOT NULL REFERENCES users(id),
+        perf TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        before REAL NOT NULL,
+        after REAL NOT NULL,
+        deviation REAL NOT NULL,
+        PRIMARY KEY (game, user)
+    ) WITHOUT ROWID;
+    CREATE INDEX rating_changes_user ON rating_changes(user, at);
+",
 ];
 
 /// Games in a SQLite database.
@@ -176,7 +210,9 @@ fn purge(
     tx.execute("DELETE FROM purged", [])?;
     tx.execute(
         "INSERT INTO purged SELECT id FROM games WHERE ended IS NOT NULL
-           AND ((aborted = 1 AND ended < ?1) OR (aborted = 0 AND ended < ?2))
+           AND ((aborted = 1 AND ended < ?1)
+                OR (aborted = 0 AND ended < ?2
+                    AND white_user IS NULL AND black_user IS NULL))
          LIMIT ?3",
         params![
             aborted_before as i64,
@@ -198,8 +234,9 @@ impl Storage for SqliteStorage {
         let tx = conn.transaction()?;
         {
             let mut create = tx.prepare_cached(
-                "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
+                                    created, perf, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
@@ -207,7 +244,8 @@ impl Storage for SqliteStorage {
             let mut progress =
                 tx.prepare_cached("UPDATE games SET last_at = ?2, wake_at = ?3 WHERE id = ?1")?;
             let mut finish = tx.prepare_cached(
-                "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3 WHERE id = ?1",
+                "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3, result = ?4
+                 WHERE id = ?1",
             )?;
             let mut epoch_of = tx.prepare_cached("UPDATE games SET epoch = ?2 WHERE id = ?1")?;
             for op in ops {
@@ -225,7 +263,10 @@ impl Storage for SqliteStorage {
                             *epoch as i64,
                             wake_at.map(|w| w as i64),
                             setup.white_player.as_ref().map(|p| p.id),
-                            setup.black_player.as_ref().map(|p| p.id)
+                            setup.black_player.as_ref().map(|p| p.id),
+                            *epoch as i64,
+                            setup.perf().key(),
+                            setup.rated
                         ])?;
                     }
                     WriteOp::Append {
@@ -233,6 +274,7 @@ impl Storage for SqliteStorage {
                         seq,
                         event,
                         ended,
+                        result,
                         wake_at,
                     } => {
                         let body = to_json(game, &event.event)?;
@@ -246,8 +288,12 @@ impl Storage for SqliteStorage {
                             finish.execute(params![
                                 game,
                                 alive as i64,
-                                *ended == Ended::Aborted
+                                *ended == Ended::Aborted,
+                                result.map(|r| r.as_str())
                             ])?;
+                            if let Some(result) = result {
+                                super::sqlite_history::rate_game(&tx, game, *result, alive)?;
+                            }
                         }
                     }
                     WriteOp::Epoch { game, epoch } => {

@@ -54,6 +54,19 @@ pub async fn send_json(
     app: &axum::Router,
     request: axum::http::Request<axum::body::Body>,
 ) -> (axum::http::StatusCode, Value) {
+    let (status, bytes) = send_bytes(app, request).await;
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// Sends `request` to `app` without a socket; returns the status and the
+/// whole body (a stream is read to its end).
+pub async fn send_bytes(
+    app: &axum::Router,
+    request: axum::http::Request<axum::body::Body>,
+) -> (axum::http::StatusCode, Vec<u8>) {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
     let response = app.clone().oneshot(request).await.expect("answers");
@@ -64,10 +77,53 @@ pub async fn send_json(
         .await
         .expect("body")
         .to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    (status, bytes.to_vec())
+}
+
+/// `method path` as the holder of `token` (none: anonymous) with a form
+/// `body`, as lichess's clients send it; returns the status and the JSON.
+pub async fn ask(
+    app: &axum::Router,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (axum::http::StatusCode, Value) {
+    use axum::http::header;
+    let mut request = axum::http::Request::builder().method(method).uri(path);
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    if !body.is_empty() {
+        request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    }
+    let request = request
+        .body(axum::body::Body::from(body.to_owned()))
+        .expect("request");
+    send_json(app, request).await
+}
+
+/// The holder of `token` challenges `dest` with the form `form`, playing
+/// White; the challenge's id.
+pub async fn challenge(app: &axum::Router, token: &str, dest: &str, form: &str) -> String {
+    let path = format!("/api/challenge/{dest}");
+    let form = format!("{form}&color=white");
+    let (status, body) = ask(app, "POST", &path, Some(token), &form).await;
+    assert_eq!(status, axum::http::StatusCode::OK, "{body}");
+    body["id"].as_str().expect("id").to_owned()
+}
+
+/// The holder of `dest_token` accepts the challenge `id` of the holder of
+/// `token`; the game's id (the challenger's first game now playing).
+pub async fn accepted(app: &axum::Router, token: &str, id: &str, dest_token: &str) -> String {
+    let path = format!("/api/challenge/{id}/accept");
+    let (status, body) = ask(app, "POST", &path, Some(dest_token), "").await;
+    assert_eq!(status, axum::http::StatusCode::OK, "{body}");
+    let (_, playing) = ask(app, "GET", "/api/account/playing", Some(token), "").await;
+    playing["nowPlaying"][0]["gameId"]
+        .as_str()
+        .expect("a game")
+        .to_owned()
 }
 
 /// A running server.
