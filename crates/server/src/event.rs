@@ -111,6 +111,10 @@ pub enum Event {
     Seat {
         /// The seat.
         color: Side,
+        /// The signed-in account that took it, if any: the game is then
+        /// recorded under its name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<crate::setup::Player>,
     },
     /// A rematch offer or its answer.
     Rematch {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -13,7 +13,7 @@ use crate::error::{ActionError, ErrorCode};
 use crate::limits::ClientAddr;
 use crate::room::Command;
 use crate::rooms::Shared;
-use crate::setup::{GameSetup, Mode, NewGame, Side};
+use crate::setup::{GameSetup, Mode, NewGame, Player, Side};
 use crate::state;
 
 /// The links of a friend game, one per colour.
@@ -40,16 +40,41 @@ struct Created {
     links: Option<Links>,
 }
 
-/// `POST /api/games`.
+/// The signed-in account of the page's session cookie, as a game
+/// remembers its players.
+async fn signed_in(shared: &Shared, headers: &HeaderMap) -> Result<Option<Player>, ActionError> {
+    let Some(secret) = crate::accounts::http::session_of(headers) else {
+        return Ok(None);
+    };
+    let user = shared.accounts.session_user(&secret).await?;
+    Ok(user.map(|u| Player {
+        id: u.id,
+        name: u.name,
+        bot: u.bot,
+        rating: None,
+    }))
+}
+
+/// `POST /api/games`. A signed-in creator's seat is recorded under their
+/// name (robot and friend games; a board shared by two people in one
+/// place has no one owner).
 pub async fn create(
     State(shared): State<Arc<Shared>>,
     ClientAddr(from): ClientAddr,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ActionError> {
     let bad = |e: String| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}"));
     let value = crate::json::strict_slice(&body).map_err(bad)?;
     let request: NewGame = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
-    let setup = GameSetup::from_request(&request, &shared.limits)?;
+    let mut setup = GameSetup::from_request(&request, &shared.limits)?;
+    if let (Some(side), Some(player)) = (setup.creator, signed_in(&shared, &headers).await?) {
+        match side {
+            Side::White => setup.white_player = Some(player),
+            Side::Black => setup.black_player = Some(player),
+        }
+        setup = crate::ratings::with_ratings(&shared, setup).await?;
+    }
     shared.create(setup.clone(), from).await?;
     let (color, token) = match setup.creator {
         None => ("both", setup.white_token.clone()),
@@ -70,18 +95,24 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(created)).into_response())
 }
 
-/// `POST /api/invites/{invite}`: takes the free seat.
+/// `POST /api/invites/{invite}`: takes the free seat (under the name of
+/// the signed-in account, if any).
 pub async fn invite(
     State(shared): State<Arc<Shared>>,
     Path(invite): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ActionError> {
+    let player = signed_in(&shared, &headers).await?;
     let code = invite.clone();
     let game = shared
         .stored(move |s| s.find_invite(&code))
         .await?
         .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no invitation {invite}")))?;
     let (color, token) = shared
-        .ask(&game, |reply| Command::TakeSeat { reply })
+        .ask(&game, |reply| Command::TakeSeat {
+            player: player.clone(),
+            reply,
+        })
         .await??;
     Ok(
         axum::Json(serde_json::json!({"game": game, "token": token, "color": color}))

@@ -240,12 +240,18 @@ impl Record {
                 }
             }
             Event::Takeback { color, action } => self.takeback((*color).into(), *action, at)?,
-            Event::Seat { color } => {
+            Event::Seat { color, player } => {
                 let color: Color = (*color).into();
                 if self.seated[color] {
                     return Err(refuse(ErrorCode::SeatTaken, "the seat is already taken"));
                 }
                 self.seated[color] = true;
+                if let Some(player) = player {
+                    match color {
+                        Color::White => self.setup.white_player = Some(player.clone()),
+                        Color::Black => self.setup.black_player = Some(player.clone()),
+                    }
+                }
                 if self.seated.iter().all(|s| *s) && !self.is_over() {
                     self.timed.clock_mut().start(at);
                 }
@@ -539,7 +545,10 @@ mod tests {
         assert_eq!(e.code, ErrorCode::NotAllowed);
         r.apply(Timed {
             at: 100_000,
-            event: Event::Seat { color: Side::Black },
+            event: Event::Seat {
+                color: Side::Black,
+                player: None,
+            },
         })
         .expect("seat");
         r.apply(mv(101_000, "e2e4")).expect("clock running");

@@ -22,6 +22,12 @@ pub struct Player {
     pub level: Option<u32>,
     /// Whether a socket holds this seat now (the robot always does).
     pub connected: bool,
+    /// The account playing this side, if a signed-in player took it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Their rating in the game's category when they sat down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<crate::setup::ShownRating>,
 }
 
 /// Both players.
@@ -174,6 +180,8 @@ impl<'a> GameState<'a> {
                 kind: if is_robot { "robot" } else { "human" },
                 level: robot.filter(|_| is_robot).map(|(level, _)| level),
                 connected: is_robot || connected[color],
+                name: record.setup.player(color).map(|p| p.name.clone()),
+                rating: record.setup.player(color).and_then(|p| p.rating),
             }
         };
         GameState {

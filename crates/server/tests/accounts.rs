@@ -243,3 +243,115 @@ async fn a_forged_or_foreign_cookie_is_nobody() {
         assert_eq!(me.status, StatusCode::UNAUTHORIZED, "{secret}");
     }
 }
+
+/// Signs `name` up; their session secret.
+async fn signed_up(app: &axum::Router, name: &str) -> String {
+    let body = format!(r#"{{"name":"{name}","password":"a long secret 1"}}"#);
+    let up = send(app, "POST", "/api/auth/signup", &body, None).await;
+    assert_eq!(up.status, StatusCode::CREATED, "{}", up.json);
+    secret_of(&up.cookie.expect("a session cookie"))
+}
+
+/// The ids of `name`'s games, finished or not.
+async fn games_of(app: &axum::Router, name: &str) -> Vec<String> {
+    let path = format!("/api/games/user/{name}?ongoing=true");
+    let request = Request::get(&path)
+        .header(header::ACCEPT, "application/x-ndjson")
+        .body(Body::empty())
+        .expect("request");
+    let (_, bytes) = support::send_bytes(app, request).await;
+    String::from_utf8(bytes)
+        .expect("text")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let game: Value = serde_json::from_str(l).expect("json");
+            game["id"].as_str().expect("id").to_owned()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
+    let (app, _stop) = fresh();
+    let alice = signed_up(&app, "Alice").await;
+    let bob = signed_up(&app, "Bob").await;
+    // A robot game: Alice's seat has her name, the robot's none.
+    let robot = send(
+        &app,
+        "POST",
+        "/api/games",
+        r#"{"opponent":"robot","level":1,"color":"white","time_control":"5+3"}"#,
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(robot.status, StatusCode::CREATED, "{}", robot.json);
+    let id = robot.json["game"].as_str().expect("id").to_owned();
+    let state = send(&app, "GET", &format!("/api/games/{id}"), "", None).await;
+    assert_eq!(state.json["players"]["white"]["name"], "Alice");
+    assert_eq!(state.json["players"]["white"]["rating"]["rating"], 1500);
+    assert!(state.json["players"]["black"].get("name").is_none());
+    assert_eq!(games_of(&app, "alice").await, [id.as_str()]);
+
+    // A friend game: each seat under the name of whoever took it.
+    let friend = send(
+        &app,
+        "POST",
+        "/api/games",
+        r#"{"opponent":"friend","color":"black","time_control":"5+3"}"#,
+        Some(&alice),
+    )
+    .await;
+    let game = friend.json["game"].as_str().expect("id").to_owned();
+    let invite = friend.json["invite"].as_str().expect("invite").to_owned();
+    let took = send(
+        &app,
+        "POST",
+        &format!("/api/invites/{invite}"),
+        "",
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(took.status, StatusCode::OK, "{}", took.json);
+    let state = send(&app, "GET", &format!("/api/games/{game}"), "", None).await;
+    assert_eq!(state.json["players"]["white"]["name"], "Bob");
+    assert_eq!(state.json["players"]["black"]["name"], "Alice");
+    assert_eq!(games_of(&app, "bob").await, [game.as_str()]);
+
+    // Anonymous play stays as it was; one account never takes both seats.
+    let anonymous = send(
+        &app,
+        "POST",
+        "/api/games",
+        r#"{"opponent":"friend","color":"white","time_control":"5+3"}"#,
+        Some(&alice),
+    )
+    .await;
+    let own = anonymous.json["game"].as_str().expect("id").to_owned();
+    let invite = anonymous.json["invite"]
+        .as_str()
+        .expect("invite")
+        .to_owned();
+    let took = send(
+        &app,
+        "POST",
+        &format!("/api/invites/{invite}"),
+        "",
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(took.status, StatusCode::OK);
+    let state = send(&app, "GET", &format!("/api/games/{own}"), "", None).await;
+    assert_eq!(state.json["players"]["white"]["name"], "Alice");
+    assert!(state.json["players"]["black"].get("name").is_none());
+    let local = send(
+        &app,
+        "POST",
+        "/api/games",
+        r#"{"opponent":"local","time_control":"5+3"}"#,
+        None,
+    )
+    .await;
+    assert_eq!(local.status, StatusCode::CREATED);
+    assert_eq!(games_of(&app, "alice").await.len(), 3);
+}

@@ -82,6 +82,8 @@ pub enum Command {
     },
     /// An invitation is used: take the free seat.
     TakeSeat {
+        /// The signed-in account taking it, if any.
+        player: Option<crate::setup::Player>,
         /// The colour and token of the seat.
         reply: oneshot::Sender<Result<(Side, String), ActionError>>,
     },

@@ -45,7 +45,7 @@ use crate::limits::Limits;
 use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
-use crate::setup::Side;
+use crate::setup::{Player, Side};
 use crate::state::GameState;
 use crate::storage::{Ended, Storage, WriteOp, Writer};
 use presence::Presence;
@@ -245,8 +245,8 @@ impl Room {
             Command::Pgn { reply } => {
                 let _ = reply.send(crate::pgn::write(&self.record));
             }
-            Command::TakeSeat { reply } => {
-                let _ = reply.send(self.take_seat().await);
+            Command::TakeSeat { player, reply } => {
+                let _ = reply.send(self.take_seat(player).await);
             }
             Command::RobotMove { search, uci } => {
                 if self.thinking.as_ref().is_some_and(|(n, _)| *n == search) {
@@ -302,6 +302,7 @@ impl Room {
             let _ = self
                 .commit(vec![Event::Seat {
                     color: color.into(),
+                    player: None,
                 }])
                 .await;
         }
@@ -318,14 +319,20 @@ impl Room {
     }
 
     /// An invitation takes whichever seat is free.
-    async fn take_seat(&mut self) -> Result<(Side, String), ActionError> {
+    async fn take_seat(&mut self, player: Option<Player>) -> Result<(Side, String), ActionError> {
         let free = self
             .record
             .seated
             .find(|seated| !*seated)
             .ok_or_else(|| ActionError::new(ErrorCode::SeatTaken, "both seats are taken"))?;
-        self.commit(vec![Event::Seat { color: free.into() }])
-            .await?;
+        // An account plays one side of a game, not both.
+        let other = self.record.setup.player(free.other()).map(|p| p.id);
+        let player = player.filter(|p| Some(p.id) != other);
+        self.commit(vec![Event::Seat {
+            color: free.into(),
+            player,
+        }])
+        .await?;
         let token = match free {
             shakmaty::Color::White => self.record.setup.white_token.clone(),
             shakmaty::Color::Black => self.record.setup.black_token.clone(),

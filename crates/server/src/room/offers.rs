@@ -101,6 +101,7 @@ mod tests {
             &mut r,
             vec![Event::Seat {
                 color: crate::setup::Side::Black,
+                player: None,
             }],
         );
         let offer = draw(&r, Color::White, OfferAction::Offer, None).expect("first offer");

@@ -106,6 +106,7 @@ pub fn agree(
             at: 0,
             event: Event::Seat {
                 color: other.into(),
+                player: None,
             },
         };
         new.apply(timed.clone())?;

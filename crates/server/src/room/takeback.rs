@@ -57,7 +57,13 @@ mod tests {
             r#"{"opponent":"friend","color":"white","time_control":"-"}"#,
         );
         let apply = |r: &mut Record, event| r.apply(Timed { at: 0, event }).expect("applies");
-        apply(&mut r, Event::Seat { color: Side::Black });
+        apply(
+            &mut r,
+            Event::Seat {
+                color: Side::Black,
+                player: None,
+            },
+        );
         apply(&mut r, Event::Move { uci: "e2e4".into() });
         for event in takeback(&r, Color::White, OfferAction::Offer, false).expect("request") {
             apply(&mut r, event);

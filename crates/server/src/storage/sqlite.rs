@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{Ended, Storage, StorageError, StoredGame, Unfinished, WriteOp};
-use crate::event::Timed;
+use crate::event::{Event, Timed};
 use crate::setup::GameSetup;
 
 /// Schema migrations, in order; `PRAGMA user_version` counts those applied.
@@ -248,6 +248,11 @@ impl Storage for SqliteStorage {
                  WHERE id = ?1",
             )?;
             let mut epoch_of = tx.prepare_cached("UPDATE games SET epoch = ?2 WHERE id = ?1")?;
+            let mut seat_user = tx.prepare_cached(
+                "UPDATE games SET white_user = CASE WHEN ?2 THEN ?3 ELSE white_user END,
+                                  black_user = CASE WHEN ?2 THEN black_user ELSE ?3 END
+                 WHERE id = ?1",
+            )?;
             for op in ops {
                 match op {
                     WriteOp::Create {
@@ -279,6 +284,17 @@ impl Storage for SqliteStorage {
                     } => {
                         let body = to_json(game, &event.event)?;
                         append.execute(params![game, *seq as i64, event.at as i64, body])?;
+                        if let Event::Seat {
+                            color,
+                            player: Some(player),
+                        } = &event.event
+                        {
+                            seat_user.execute(params![
+                                game,
+                                *color == crate::setup::Side::White,
+                                player.id
+                            ])?;
+                        }
                         progress.execute(params![
                             game,
                             event.at as i64,
