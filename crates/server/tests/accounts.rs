@@ -271,33 +271,40 @@ async fn games_of(app: &axum::Router, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// `POST /api/games` with `body` and the session `cookie`.
+async fn create(app: &axum::Router, body: &str, cookie: Option<&str>) -> Answer {
+    send(app, "POST", "/api/games", body, cookie).await
+}
+
+/// The players of game `id` as a spectator sees them.
+async fn players(app: &axum::Router, id: &str) -> Value {
+    let state = send(app, "GET", &format!("/api/games/{id}"), "", None).await;
+    state.json["players"].clone()
+}
+
 #[tokio::test]
 async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
     let (app, _stop) = fresh();
     let alice = signed_up(&app, "Alice").await;
     let bob = signed_up(&app, "Bob").await;
     // A robot game: Alice's seat has her name, the robot's none.
-    let robot = send(
+    let robot = create(
         &app,
-        "POST",
-        "/api/games",
         r#"{"opponent":"robot","level":1,"color":"white","time_control":"5+3"}"#,
         Some(&alice),
     )
     .await;
     assert_eq!(robot.status, StatusCode::CREATED, "{}", robot.json);
     let id = robot.json["game"].as_str().expect("id").to_owned();
-    let state = send(&app, "GET", &format!("/api/games/{id}"), "", None).await;
-    assert_eq!(state.json["players"]["white"]["name"], "Alice");
-    assert_eq!(state.json["players"]["white"]["rating"]["rating"], 1500);
-    assert!(state.json["players"]["black"].get("name").is_none());
+    let state = players(&app, &id).await;
+    assert_eq!(state["white"]["name"], "Alice");
+    assert_eq!(state["white"]["rating"]["rating"], 1500);
+    assert!(state["black"].get("name").is_none());
     assert_eq!(games_of(&app, "alice").await, [id.as_str()]);
 
     // A friend game: each seat under the name of whoever took it.
-    let friend = send(
+    let friend = create(
         &app,
-        "POST",
-        "/api/games",
         r#"{"opponent":"friend","color":"black","time_control":"5+3"}"#,
         Some(&alice),
     )
@@ -313,16 +320,14 @@ async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
     )
     .await;
     assert_eq!(took.status, StatusCode::OK, "{}", took.json);
-    let state = send(&app, "GET", &format!("/api/games/{game}"), "", None).await;
-    assert_eq!(state.json["players"]["white"]["name"], "Bob");
-    assert_eq!(state.json["players"]["black"]["name"], "Alice");
+    let state = players(&app, &game).await;
+    assert_eq!(state["white"]["name"], "Bob");
+    assert_eq!(state["black"]["name"], "Alice");
     assert_eq!(games_of(&app, "bob").await, [game.as_str()]);
 
     // Anonymous play stays as it was; one account never takes both seats.
-    let anonymous = send(
+    let anonymous = create(
         &app,
-        "POST",
-        "/api/games",
         r#"{"opponent":"friend","color":"white","time_control":"5+3"}"#,
         Some(&alice),
     )
@@ -341,17 +346,10 @@ async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
     )
     .await;
     assert_eq!(took.status, StatusCode::OK);
-    let state = send(&app, "GET", &format!("/api/games/{own}"), "", None).await;
-    assert_eq!(state.json["players"]["white"]["name"], "Alice");
-    assert!(state.json["players"]["black"].get("name").is_none());
-    let local = send(
-        &app,
-        "POST",
-        "/api/games",
-        r#"{"opponent":"local","time_control":"5+3"}"#,
-        None,
-    )
-    .await;
+    let state = players(&app, &own).await;
+    assert_eq!(state["white"]["name"], "Alice");
+    assert!(state["black"].get("name").is_none());
+    let local = create(&app, r#"{"opponent":"local","time_control":"5+3"}"#, None).await;
     assert_eq!(local.status, StatusCode::CREATED);
     assert_eq!(games_of(&app, "alice").await.len(), 3);
 }
