@@ -252,6 +252,8 @@ export const playerTests = [
         await page.waitForURL(`${base}/@/${white}?game=${game}`);
         assert((await replayAt(page, 4)).startsWith('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w'), 'the replay opens at the mate');
         assert((await focused(page)) === 'replay-title', 'focus on the replay heading');
+        const result = (await byId(page, 'replay-result').textContent()) ?? '';
+        assert(result.includes('0-1') && result.includes('checkmate'), `the result and why: ${result}`);
         await page.keyboard.press('Home');
         assert((await replayAt(page, 0)) === START, 'Home: the start position');
         await page.keyboard.press('ArrowRight');

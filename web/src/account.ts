@@ -9,9 +9,6 @@ import { errorText } from './outcome';
 import { ApiError } from './protocol';
 import { changePassword, Me, NAME_RULE, profileUrl, signIn, signOut, signUp, whoAmI } from './users';
 
-/** The event sent on `document` when someone signs in or out. */
-export const ACCOUNT_CHANGED = 'rochade:account';
-
 type Kind = 'signin' | 'signup' | 'password';
 
 /** A labelled input with an optional hint, described by the hint and the form's error. */
@@ -88,11 +85,6 @@ export class AccountBox {
     void this.load();
   }
 
-  /** Who is signed in now (null before the first answer and when nobody is). */
-  current(): Me | null {
-    return this.me;
-  }
-
   /** Asks the server who is signed in. */
   async load(): Promise<void> {
     try {
@@ -102,7 +94,6 @@ export class AccountBox {
     }
     this.loaded = true;
     this.render();
-    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
   }
 
   /** Draws the header area for the account (or for nobody). */
@@ -262,7 +253,6 @@ export class AccountBox {
     this.render();
     this.menuButton?.focus();
     this.say(message);
-    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
   }
 
   private async signOut(): Promise<void> {
@@ -277,6 +267,5 @@ export class AccountBox {
     this.render();
     this.el.querySelector<HTMLButtonElement>('[data-testid="sign-in"]')?.focus();
     this.say(t('signedOutNow'));
-    document.dispatchEvent(new Event(ACCOUNT_CHANGED));
   }
 }

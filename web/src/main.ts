@@ -212,7 +212,7 @@ class App {
         this.showProfile(name, null);
       };
       const bottom = listed ? colorOf(listed, id) : 'white';
-      const sides = { white: this.sideName(listed, 'white'), black: this.sideName(listed, 'black'), bottom };
+      const sides = { white: this.sideName(listed, 'white'), black: this.sideName(listed, 'black'), bottom, status: listed?.status ?? null };
       this.replay = new ReplayView(this.frame, gameId, sides, { name: profile.profile()?.username ?? name, href, back });
       this.replay.focus();
     } else {

@@ -1,6 +1,6 @@
 // The result and its reason in plain words, with the article of the Laws.
 
-import { isKey, t } from './i18n';
+import { isKey, Key, t } from './i18n';
 import type { Outcome } from './protocol';
 
 /** The result as a scoresheet shows it (`1-0`, `0-1`, `½-½`). */
@@ -31,4 +31,22 @@ export function outcomeText(outcome: Outcome): string {
 export function errorText(code: string): string {
   const key = `e_${code}`;
   return isKey(key) && code !== 'unknown' ? t(key) : t('e_unknown', { code });
+}
+
+/** The reason a game ended, in words (lichess's status names). */
+export function statusText(status: string): string {
+  const key: Record<string, Key> = {
+    mate: 'checkmate',
+    resign: 'resignation',
+    stalemate: 'stalemate',
+    outoftime: 'timeout',
+    timeout: 'forfeit',
+    draw: 'st_draw',
+    aborted: 'st_aborted',
+    noStart: 'st_aborted',
+    created: 'st_started',
+    started: 'st_started',
+  };
+  const k = key[status];
+  return k ? t(k) : '';
 }

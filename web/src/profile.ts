@@ -5,8 +5,8 @@
 
 import { ratingChart } from './chart';
 import { h, row, select, tx } from './dom';
-import { isKey, Key, LANG_CHANGED, plural, t } from './i18n';
-import { errorText } from './outcome';
+import { Key, LANG_CHANGED, plural, t } from './i18n';
+import { errorText, statusText } from './outcome';
 import { fideName, perfLine, perfName } from './perf';
 import { ApiError, Color } from './protocol';
 import { fetchGames, fetchRatingHistory, fetchUser, GameFilter, GamePlayer, GameSummary, PERFS, profileUrl, RatingHistory, UserProfile } from './users';
@@ -23,24 +23,6 @@ export interface ProfileNavigator {
 /** A date and time in the page's language. */
 function when(ms: number): string {
   return new Date(ms).toLocaleDateString(document.documentElement.lang, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-/** The reason a game ended, in words (lichess's status names). */
-function statusText(status: string): string {
-  const key: Record<string, Key> = {
-    mate: 'checkmate',
-    resign: 'resignation',
-    stalemate: 'stalemate',
-    outoftime: 'timeout',
-    timeout: 'forfeit',
-    draw: 'st_draw',
-    aborted: 'st_aborted',
-    noStart: 'st_aborted',
-    created: 'st_started',
-    started: 'st_started',
-  };
-  const k = key[status];
-  return k && isKey(k) ? t(k) : '';
 }
 
 /** "5+3", "½+0", "30 s+0", or the words for no clock. */

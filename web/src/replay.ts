@@ -10,7 +10,7 @@ import type { Frame } from './game';
 import { Key, LANG_CHANGED, lang, t } from './i18n';
 import { savedStyle } from './moves';
 import { fenTurn, localSan, voicedMove } from './notation';
-import { errorText, resultText } from './outcome';
+import { errorText, resultText, statusText } from './outcome';
 import { ApiError, Color, other } from './protocol';
 import { exportUrl, fetchReplay, Replay } from './users';
 
@@ -20,6 +20,8 @@ export interface Sides {
   black: string;
   /** The colour shown at the bottom. */
   bottom: Color;
+  /** How the game ended (lichess's status), when known. */
+  status: string | null;
 }
 
 /** The profile the replay was opened from: its player is kept at the bottom, and the link goes back to it. */
@@ -117,7 +119,7 @@ export class ReplayView {
       this.replay = r;
       const owner = this.origin.name.toLowerCase();
       const bottom = r.black?.toLowerCase() === owner ? 'black' : r.white?.toLowerCase() === owner ? 'white' : this.sides.bottom;
-      this.sides = { white: r.white ?? this.sides.white, black: r.black ?? this.sides.black, bottom };
+      this.sides = { ...this.sides, white: r.white ?? this.sides.white, black: r.black ?? this.sides.black, bottom };
       this.frame.board.orient(bottom);
       this.names();
       this.ply = r.moves.length;
@@ -170,7 +172,8 @@ export class ReplayView {
   private render(): void {
     const r = this.replay;
     if (!r) return;
-    this.result.textContent = t('replayResult', { result: resultText(r.result) });
+    const why = this.sides.status ? statusText(this.sides.status) : '';
+    this.result.textContent = `${t('replayResult', { result: resultText(r.result) })}${why ? ` — ${why}` : ''}`;
     this.list.replaceChildren(
       ...r.moves.map((m, i) => {
         const b = h('button', { type: 'button', class: 'replay-move', 'data-testid': 'replay-move', 'data-ply': i + 1, 'data-san': m.san }, this.moveText(i));
