@@ -74,7 +74,9 @@ async function ownServer() {
   const dir = mkdtempSync(join(tmpdir(), 'rochade-players-'));
   const db = join(dir, 'players.sqlite');
   const port = await freePort();
-  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The test makes more than a page of games from one address in seconds.
+  const limits = ['--limit', 'games_per_minute=1000'];
+  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...limits], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr.on('data', (d) => {
     log = (log + d).slice(-4000);
@@ -112,19 +114,21 @@ async function api(base, token, method, path, form = null) {
   return text ? JSON.parse(text) : null;
 }
 
-/**
- * Plays fool's mate between `white` and `black` (their tokens) through the
- * API: a rated 5+3 challenge, accepted, four moves. Returns the game id.
- */
-async function foolsMate(base, white, black, blackName) {
+/** A rated 5+3 game between `white` and `black` (their tokens) through the API: challenged, accepted; returns its id. */
+async function newGame(base, white, black, blackName) {
   const challenge = await api(base, white, 'POST', `/api/challenge/${blackName}`, { rated: 'true', 'clock.limit': '300', 'clock.increment': '3', color: 'white' });
-  await api(base, black, 'POST', `/api/challenge/${challenge.id ?? challenge.challenge?.id}/accept`);
-  let game = null;
-  for (let i = 0; i < 100 && !game; i++) {
-    game = (await api(base, white, 'GET', '/api/account/playing')).nowPlaying?.[0]?.gameId ?? null;
-    if (!game) await new Promise((r) => setTimeout(r, 50));
+  await api(base, black, 'POST', `/api/challenge/${challenge.id}/accept`);
+  for (let i = 0; i < 100; i++) {
+    const game = (await api(base, white, 'GET', '/api/account/playing')).nowPlaying?.[0]?.gameId;
+    if (game) return game;
+    await new Promise((r) => setTimeout(r, 50));
   }
-  assert(game, 'the accepted challenge is a game being played');
+  throw new Error('the accepted challenge never became a game');
+}
+
+/** Fool's mate between `white` and `black` through the Board API; returns the game id. */
+async function foolsMate(base, white, black, blackName) {
+  const game = await newGame(base, white, black, blackName);
   for (const [token, uci] of [[white, 'f2f3'], [black, 'e7e5'], [white, 'g2g4'], [black, 'd8h4']]) {
     await api(base, token, 'POST', `/api/board/game/${game}/move/${uci}`);
   }
@@ -222,7 +226,10 @@ export const playerTests = [
           await signUp(page, name);
         }
         const token = (name) => cli('token', 'create', name, '--scopes', 'board:play,challenge:write').split(/\s+/).find((w) => w.startsWith('rop_'));
-        const game = await foolsMate(base, token(white), token(black), black);
+        const tokens = [token(white), token(black)];
+        const game = await foolsMate(base, ...tokens, black);
+        // A page and more of later games, each resigned by Black at once: fool's mate is on the second page.
+        for (let i = 0; i < 20; i++) await api(base, tokens[1], 'POST', `/api/board/game/${await newGame(base, ...tokens, black)}/resign`);
 
         const page = await contexts[0].newPage();
         await page.goto(base);
@@ -233,18 +240,27 @@ export const playerTests = [
         assert((await byId(page, 'profile-name').textContent()) === white, 'the profile names the player');
         assert((await byId(page, 'member-since').textContent()).startsWith('Member since'), 'member since');
         const item = page.locator(`[data-testid="game-item"][data-game="${game}"]`);
+        await page.waitForFunction(() => document.querySelector('[data-testid="games-status"]')?.textContent === 'Games shown: 20');
+        assert((await item.count()) === 0 && (await byId(page, 'more-games').isVisible()), 'the oldest game waits for More');
+        await byId(page, 'more-games').click();
         await item.waitFor({ timeout: 10_000 });
+        assert((await byId(page, 'game-item').count()) === 21, 'More added the last game');
+        assert((await page.evaluate(() => document.activeElement?.getAttribute('data-game'))) === game, 'focus on the first game More added');
+        assert(await byId(page, 'more-games').isHidden(), 'no More after the last page');
         assert((await item.getAttribute('data-result')) === 'loss', `White lost by fool's mate: ${await item.getAttribute('data-result')}`);
         const text = (await item.textContent()) ?? '';
         assert(text.includes(`vs ${black}`) && text.includes('checkmate') && text.includes('5+3'), `the game in the list: ${text}`);
         const perfs = await byId(page, 'perf').allTextContents();
-        assert(perfs.some((p) => p.includes('Blitz') && p.includes('FIDE: blitz/rapid')), `the blitz rating with both categories: ${perfs}`);
+        assert(perfs.some((p) => p.includes('Blitz') && p.includes('21 games') && p.includes('FIDE: blitz/rapid')), `the blitz rating with both categories: ${perfs}`);
         await axe(page, 'the profile');
 
-        // Filters: no wins for White; the loss under "Losses".
-        await byId(page, 'filter-result').selectOption('win');
-        await page.waitForFunction(() => document.querySelector('[data-testid="games-status"]')?.textContent === 'No games.');
+        // Filters: the one loss under "Losses"; no rapid games.
         await byId(page, 'filter-result').selectOption('loss');
+        await page.waitForFunction(() => document.querySelector('[data-testid="games-status"]')?.textContent === 'Games shown: 1');
+        await item.waitFor();
+        await byId(page, 'filter-perf').selectOption('rapid');
+        await page.waitForFunction(() => document.querySelector('[data-testid="games-status"]')?.textContent === 'No games.');
+        await byId(page, 'filter-perf').selectOption('blitz');
         await item.waitFor();
 
         // The replay: at the end first, then the keyboard.
