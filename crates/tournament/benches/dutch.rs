@@ -1,0 +1,169 @@
+//! How long the Dutch system (C.04.3) takes to pair one round of a
+//! large Swiss tournament.
+//!
+//! `cargo bench -p rochade-tournament --bench dutch` pairs round 5 of
+//! generated tournaments of 100, 200, 500 and 1,000 players. The four
+//! rounds before it are made by a simple generator (below), not by the
+//! Dutch system, so that making a tournament of 10,000 players costs
+//! nothing; the round paired is the Dutch system's.
+//!
+//! One size, once, with the time printed (and the TRF kept, for
+//! `rochade pair --system dutch`):
+//!
+//! ```sh
+//! DUTCH_ONCE=10000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
+//! ```
+
+#![allow(missing_docs)] // criterion_group! makes an undocumented function.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{BenchmarkId, Criterion, criterion_group};
+use rochade_tournament::dutch;
+use rochade_tournament::trf::Trf;
+
+/// A small deterministic generator (64-bit LCG).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % bound
+    }
+}
+
+/// The TRF of a tournament of `players` and 9 rounds after
+/// `played` rounds: each round pairs the players in score order, each
+/// with the next one not met yet, White to the one with fewer Whites;
+/// White wins 40 %, draws 25 %, loses 35 % (seeded by `seed`). The
+/// last of an odd number gets the pairing-allocated bye.
+fn tournament(players: usize, played: usize, seed: u64) -> String {
+    let mut rng = Lcg(seed);
+    // Per player: half-points, whites, and per round (opponent, colour, result).
+    let mut points = vec![0u32; players];
+    let mut whites = vec![0usize; players];
+    let mut games: Vec<Vec<(usize, char, char)>> = vec![Vec::new(); players];
+    let mut met = vec![Vec::<usize>::new(); players];
+    for _ in 0..played {
+        let mut order: Vec<usize> = (0..players).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
+        let mut paired = vec![false; players];
+        for k in 0..players {
+            let a = order[k];
+            if paired[a] {
+                continue;
+            }
+            let free = |j: &&usize| !paired[**j] && **j != a;
+            let Some(&b) = order[k + 1..]
+                .iter()
+                .filter(free)
+                .find(|&&j| !met[a].contains(&j))
+                .or_else(|| order[k + 1..].iter().find(free))
+            else {
+                // The last one of an odd number: the pairing-allocated bye.
+                points[a] += 2;
+                games[a].push((usize::MAX, '-', 'U'));
+                continue;
+            };
+            paired[a] = true;
+            paired[b] = true;
+            met[a].push(b);
+            met[b].push(a);
+            let (w, bl) = if whites[a] <= whites[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            whites[w] += 1;
+            let r = rng.next(100);
+            let (rw, rb) = if r < 40 {
+                ('1', '0')
+            } else if r < 65 {
+                ('=', '=')
+            } else {
+                ('0', '1')
+            };
+            let half = |c: char| match c {
+                '1' => 2,
+                '=' => 1,
+                _ => 0,
+            };
+            points[w] += half(rw);
+            points[bl] += half(rb);
+            games[w].push((bl, 'w', rw));
+            games[bl].push((w, 'b', rb));
+        }
+    }
+    let mut text = String::from("XXR 9\nXXC white1\n");
+    for (i, rounds) in games.iter().enumerate() {
+        let n = i + 1;
+        let rating = 2800 - (i * 2000 / players);
+        text.push_str(&format!(
+            "001 {n:>4}      {:<33} {rating:>4}                             0.0 {n:>4}",
+            format!("Player {n}")
+        ));
+        for &(opp, colour, result) in rounds {
+            let opp = if opp == usize::MAX { 0 } else { opp + 1 };
+            text.push_str(&format!("  {opp:>4} {colour} {result}"));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The rounds played before the round paired.
+const PLAYED: usize = 4;
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dutch round 5");
+    group.sample_size(10);
+    for players in [100, 200, 500, 1000] {
+        let trf = Trf::parse(&tournament(players, PLAYED, 42)).expect("a valid TRF");
+        group.bench_with_input(BenchmarkId::from_parameter(players), &trf, |b, trf| {
+            b.iter(|| dutch::pair(black_box(trf)).expect("a pairing"));
+        });
+    }
+    group.finish();
+}
+
+/// `DUTCH_ONCE=N`: pairs one round of N players once and prints the time
+/// (and writes the TRF to `DUTCH_TRF` when set; `DUTCH_SEED` and
+/// `DUTCH_PLAYED` choose another tournament). Otherwise the criterion
+/// benches.
+fn main() {
+    if let Some(players) = std::env::var("DUTCH_ONCE")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+    {
+        let var = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(default)
+        };
+        let played = var("DUTCH_PLAYED", PLAYED as u64) as usize;
+        let text = tournament(players, played, var("DUTCH_SEED", 42));
+        if let Ok(path) = std::env::var("DUTCH_TRF") {
+            std::fs::write(&path, &text).expect("the TRF written");
+        }
+        let trf = Trf::parse(&text).expect("a valid TRF");
+        let start = Instant::now();
+        let pairing = dutch::pair(&trf).expect("a pairing");
+        println!(
+            "{players} players, round {}: {} games, {} byes in {:.3} s",
+            played + 1,
+            pairing.games.len(),
+            pairing.byes.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
+
+criterion_group!(benches, bench);
