@@ -16,27 +16,32 @@
 
 use super::player::Entrant;
 use super::weights::{self, ByeTerms, Layout, Place};
-use crate::matching::{Wide, max_weight_matching};
+use crate::matching::{Matcher, Wide};
 
 /// The round's players sorted by score (descending) then pairing number,
-/// with the dense weight matrix the matchings run on.
+/// with the matching kept from one decision to the next: a decision
+/// changes the edges of a few players, and the matching is grown again
+/// from the previous one (O(n²) a player instead of O(n³) a decision).
 struct Graph<'a, const L: usize> {
     players: Vec<&'a Entrant>,
     n: usize,
-    w: Vec<Wide<L>>,
+    m: Matcher<Wide<L>>,
 }
 
 impl<const L: usize> Graph<'_, L> {
-    /// Sets the weight of edge `i`–`j`.
+    /// Sets the weight of edge `i`–`j` (a change of `i`'s edges); a
+    /// player has no edge to itself.
     fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
-        self.w[i * self.n + j] = w;
-        self.w[j * self.n + i] = w;
+        if i != j {
+            self.m.set_weight(i, j, w);
+        }
     }
 
     /// Each player's partner in a maximum weight matching (itself if
     /// unmatched).
-    fn matching(&self) -> Vec<usize> {
-        max_weight_matching(self.n, &self.w, true)
+    fn matching(&mut self) -> Vec<usize> {
+        self.m
+            .solve()
             .into_iter()
             .enumerate()
             .map(|(i, m)| m.unwrap_or(i))
@@ -119,7 +124,7 @@ pub fn pair<'a, const L: usize>(
     let mut g = Graph::<L> {
         players,
         n,
-        w: vec![Wide::ZERO; n * n],
+        m: Matcher::new(n),
     };
     let score = |g: &Graph<L>, i: usize| g.players[i].score;
 
@@ -577,7 +582,9 @@ fn preliminary_bye<const L: usize>(
         .enumerate()
         .map(|(rank, count)| (count, rank as u64))
         .collect();
-    for w in &mut g.w {
-        *w = Wide::ZERO;
+    for i in 0..n {
+        for j in i + 1..n {
+            g.set(i, j, Wide::ZERO);
+        }
     }
 }

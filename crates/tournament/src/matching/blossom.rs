@@ -22,9 +22,13 @@ const BREADCRUMB: u8 = 4;
 type Edge = (usize, usize);
 
 /// The algorithm's state: vertices are `0..n`, blossoms `n..`.
-struct State<'g, W: Weight> {
+struct State<W: Weight> {
     n: usize,
-    weights: &'g [W],
+    /// `weights[v * n + w]`, symmetric; zero means no edge.
+    weights: Vec<W>,
+    /// [`Matcher`]'s rules (a maximum weight matching grown from any
+    /// feasible state) instead of networkx's run from scratch.
+    warm: bool,
     /// Each vertex's neighbours (edges of positive weight), ascending.
     adjacency: Vec<Vec<usize>>,
     max_cardinality: bool,
@@ -83,44 +87,233 @@ pub fn max_weight_matching<W: Weight>(
     if n == 0 {
         return Vec::new();
     }
-    let zero = W::zero();
-    let max_weight = weights.iter().copied().fold(zero, |m, w| m.max(w));
-    let nodes = 2 * n;
-    let adjacency = (0..n)
-        .map(|v| {
-            (0..n)
-                .filter(|&w| w != v && weights[v * n + w] > zero)
-                .collect()
-        })
-        .collect();
-    let mut st = State {
-        n,
-        weights,
-        adjacency,
-        max_cardinality,
-        mate: vec![None; n],
-        label: vec![FREE; nodes],
-        label_edge: vec![None; nodes],
-        in_blossom: (0..n).collect(),
-        parent: vec![None; nodes],
-        base: (0..nodes).collect(),
-        best_edge: vec![None; nodes],
-        dual: vec![max_weight; n],
-        blossom_dual: vec![zero; nodes],
-        childs: vec![Vec::new(); nodes],
-        edges: vec![Vec::new(); nodes],
-        my_best_edges: vec![None; nodes],
-        live: Vec::new(),
-        free: (n..nodes).rev().collect(),
-        allowed: vec![0; n * n],
-        stamp: 0,
-        queue: Vec::new(),
-    };
+    let max_weight = weights.iter().copied().fold(W::zero(), |m, w| m.max(w));
+    let mut st = State::new(n, weights.to_vec(), max_weight, false);
+    st.max_cardinality = max_cardinality;
     st.run();
     st.mate
 }
 
-impl<W: Weight> State<'_, W> {
+/// A maximum weight matching kept between changes of the weights, as
+/// bbpPairings' matching computer keeps it: [`Matcher::set_weight`]
+/// detaches the changed vertex (out of the matching and its blossoms,
+/// its dual raised just enough), and [`Matcher::solve`] grows the
+/// matching again from the previous duals. A change to the edges of k
+/// vertices costs O(k·n²) instead of O(n³).
+///
+/// Among matchings of equal weight it may find another one than
+/// [`max_weight_matching`] does.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_tournament::matching::Matcher;
+///
+/// let mut m = Matcher::<i64>::new(4);
+/// for (a, b, x) in [(0, 1, 5), (1, 2, 11), (2, 3, 5)] {
+///     m.set_weight(a, b, x);
+/// }
+/// assert_eq!(m.solve(), vec![None, Some(2), Some(1), None]);
+/// m.set_weight(1, 2, 9);
+/// assert_eq!(m.solve(), vec![Some(1), Some(0), Some(3), Some(2)]);
+/// ```
+pub struct Matcher<W: Weight> {
+    st: State<W>,
+    /// The vertices whose edges changed since the last solve.
+    dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
+}
+
+impl<W: Weight> Matcher<W> {
+    /// A graph of `n` vertices and no edges.
+    #[must_use]
+    pub fn new(n: usize) -> Matcher<W> {
+        Matcher {
+            st: State::new(n, vec![W::zero(); n * n], W::zero(), true),
+            dirty: Vec::new(),
+            is_dirty: vec![false; n],
+        }
+    }
+
+    /// The number of vertices.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.st.n
+    }
+
+    /// Whether the graph has no vertices.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.st.n == 0
+    }
+
+    /// The weight of edge `v`–`w` (zero: no edge).
+    #[must_use]
+    pub fn weight(&self, v: usize, w: usize) -> W {
+        self.st.weight(v, w)
+    }
+
+    /// Sets the weight of edge `v`–`w` (zero removes it; weights are
+    /// never negative). Changing many edges of few vertices is cheapest
+    /// with those vertices as `v`.
+    ///
+    /// # Panics
+    ///
+    /// If `v == w` or either is not a vertex.
+    pub fn set_weight(&mut self, v: usize, w: usize, weight: W) {
+        assert!(v != w, "no loops");
+        let n = self.st.n;
+        let old = self.st.weights[v * n + w];
+        if old == weight {
+            return;
+        }
+        self.st.weights[v * n + w] = weight;
+        self.st.weights[w * n + v] = weight;
+        let zero = W::zero();
+        if (old > zero) != (weight > zero) {
+            for (a, b) in [(v, w), (w, v)] {
+                let list = &mut self.st.adjacency[a];
+                match list.binary_search(&b) {
+                    Ok(i) => {
+                        list.remove(i);
+                    }
+                    Err(i) => list.insert(i, b),
+                }
+            }
+        }
+        if !self.is_dirty[v] {
+            self.is_dirty[v] = true;
+            self.dirty.push(v);
+        }
+    }
+
+    /// A maximum weight matching of the current weights: each vertex's mate.
+    pub fn solve(&mut self) -> Vec<Option<usize>> {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            self.st.detach(v);
+        }
+        let zero = W::zero();
+        for &v in &dirty {
+            self.is_dirty[v] = false;
+            // The least dual that keeps every edge of v's slack nonnegative.
+            let mut least = zero;
+            for &u in &self.st.adjacency[v] {
+                let wt = self.st.weight(v, u);
+                least = least.max(wt + wt - self.st.dual[u]);
+            }
+            self.st.dual[v] = least;
+        }
+        // The roots of the trees (free vertices of positive dual) start
+        // with even duals: then every tree's vertices share one parity,
+        // the slack between two S-vertices is even, and halving it
+        // (delta 3) is exact.
+        // A blossom's edges stay tight only if its base keeps its dual,
+        // so such a base leaves its blossoms first.
+        let odd = |d: W| d - d.half() - d.half();
+        for v in 0..self.st.n {
+            if self.st.mate[v].is_none() && odd(self.st.dual[v]) != zero {
+                if self.st.in_blossom[v] != v {
+                    self.st.detach(v);
+                }
+                let d = self.st.dual[v];
+                self.st.dual[v] = d + odd(d);
+            }
+        }
+        if !dirty.is_empty() {
+            self.st.run();
+        }
+        self.st.mate.clone()
+    }
+}
+
+impl<W: Weight + std::fmt::Debug> Matcher<W> {
+    /// The optimality conditions of the last solve, for the tests.
+    #[cfg(test)]
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let st = &self.st;
+        let n = st.n;
+        let zero = W::zero();
+        let ancestors = |v: usize| {
+            let mut out = Vec::new();
+            let mut b = st.parent[v];
+            while let Some(x) = b {
+                out.push(x);
+                b = st.parent[x];
+            }
+            out
+        };
+        for v in 0..n {
+            if st.dual[v] < zero {
+                return Err(format!("dual of {v} negative"));
+            }
+            if st.mate[v].is_none() && st.dual[v] != zero {
+                return Err(format!("free {v} with a dual"));
+            }
+            for u in v + 1..n {
+                let w = st.weight(v, u);
+                if w == zero && st.mate[v] != Some(u) {
+                    continue;
+                }
+                let (av, au) = (ancestors(v), ancestors(u));
+                let mut slack = st.dual[v] + st.dual[u] - w - w;
+                for b in av.iter().filter(|b| au.contains(b)) {
+                    slack = slack + st.blossom_dual[*b] + st.blossom_dual[*b];
+                }
+                if slack < zero {
+                    return Err(format!("edge {v}-{u} negative slack"));
+                }
+                if st.mate[v] == Some(u) && slack != zero {
+                    return Err(format!(
+                        "matched {v}-{u} not tight: w {w:?} duals {:?} {:?} anc {av:?} {au:?} live {:?} bd {:?} mate {:?}",
+                        st.dual[v], st.dual[u], st.live, st.blossom_dual, st.mate
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<W: Weight> State<W> {
+    /// No matching and no blossoms over `weights`; every vertex dual is
+    /// `dual`.
+    fn new(n: usize, weights: Vec<W>, dual: W, warm: bool) -> State<W> {
+        let zero = W::zero();
+        let nodes = 2 * n;
+        let adjacency = (0..n)
+            .map(|v| {
+                (0..n)
+                    .filter(|&w| w != v && weights[v * n + w] > zero)
+                    .collect()
+            })
+            .collect();
+        State {
+            n,
+            weights,
+            warm,
+            adjacency,
+            max_cardinality: false,
+            mate: vec![None; n],
+            label: vec![FREE; nodes],
+            label_edge: vec![None; nodes],
+            in_blossom: (0..n).collect(),
+            parent: vec![None; nodes],
+            base: (0..nodes).collect(),
+            best_edge: vec![None; nodes],
+            dual: vec![dual; n],
+            blossom_dual: vec![zero; nodes],
+            childs: vec![Vec::new(); nodes],
+            edges: vec![Vec::new(); nodes],
+            my_best_edges: vec![None; nodes],
+            live: Vec::new(),
+            free: (n..nodes).rev().collect(),
+            allowed: vec![0; n * n],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
     /// The weight of edge `v`–`w` (zero: no edge).
     fn weight(&self, v: usize, w: usize) -> W {
         self.weights[v * self.n + w]
@@ -474,25 +667,88 @@ impl<W: Weight> State<'_, W> {
 
     /// Augments the matching along the path through edge `v`–`w`.
     fn augment_matching(&mut self, v: usize, w: usize) {
-        for (mut s, mut j) in [(v, w), (w, v)] {
-            loop {
-                let bs = self.in_blossom[s];
-                if self.is_blossom(bs) {
-                    self.augment_blossom(bs, s);
+        self.flip_to_root(v, Some(w));
+        self.flip_to_root(w, Some(v));
+    }
+
+    /// Flips the alternating path from S-vertex `x` to its tree's root,
+    /// `x` taking `mate` (networkx's half of an augmentation). With no
+    /// mate, the root is matched and `x` is left free in its place.
+    fn flip_to_root(&mut self, x: usize, mate: Option<usize>) {
+        let (mut s, mut j) = (x, mate);
+        loop {
+            let bs = self.in_blossom[s];
+            if self.is_blossom(bs) {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = j;
+            let Some((t, _)) = self.label_edge[bs] else {
+                break;
+            };
+            let bt = self.in_blossom[t];
+            let (ns, nj) = self.label_edge[bt].expect("a T-blossom has its edge");
+            if self.is_blossom(bt) {
+                self.augment_blossom(bt, nj);
+            }
+            self.mate[nj] = Some(ns);
+            (s, j) = (ns, Some(nj));
+        }
+    }
+
+    /// Takes vertex `v` out of the matching and out of every blossom,
+    /// keeping every slack nonnegative: `v` becomes the base of its
+    /// blossom, its mate is freed, and each blossom around it gives its
+    /// dual to its vertices (bbpPairings' `prepareVertexForWeightAdjustments`).
+    fn detach(&mut self, v: usize) {
+        let top = self.in_blossom[v];
+        if !self.is_blossom(top) {
+            if let Some(m) = self.mate[v].take() {
+                self.mate[m] = None;
+            }
+            return;
+        }
+        let outside = self.mate[self.base[top]];
+        self.augment_blossom(top, v);
+        if let Some(m) = outside {
+            self.mate[m] = None;
+        }
+        self.mate[v] = None;
+        let mut b = top;
+        loop {
+            let z = self.blossom_dual[b];
+            for leaf in self.leaves(b) {
+                self.dual[leaf] = self.dual[leaf] + z;
+            }
+            let first = self.childs[b][0];
+            self.dissolve(b);
+            if !self.is_blossom(first) {
+                break;
+            }
+            b = first;
+        }
+    }
+
+    /// Removes top-level blossom `b`: its children become top-level.
+    fn dissolve(&mut self, b: usize) {
+        for s in std::mem::take(&mut self.childs[b]) {
+            self.parent[s] = None;
+            if self.is_blossom(s) {
+                for leaf in self.leaves(s) {
+                    self.in_blossom[leaf] = s;
                 }
-                self.mate[s] = Some(j);
-                let Some((t, _)) = self.label_edge[bs] else {
-                    break;
-                };
-                let bt = self.in_blossom[t];
-                let (ns, nj) = self.label_edge[bt].expect("a T-blossom has its edge");
-                if self.is_blossom(bt) {
-                    self.augment_blossom(bt, nj);
-                }
-                self.mate[nj] = Some(ns);
-                (s, j) = (ns, nj);
+            } else {
+                self.in_blossom[s] = s;
             }
         }
+        self.label[b] = FREE;
+        self.label_edge[b] = None;
+        self.best_edge[b] = None;
+        self.parent[b] = None;
+        self.blossom_dual[b] = W::zero();
+        self.edges[b].clear();
+        self.my_best_edges[b] = None;
+        self.live.retain(|&x| x != b);
+        self.free.push(b);
     }
 
     /// The main loop: one stage per augmentation.
@@ -508,9 +764,15 @@ impl<W: Weight> State<'_, W> {
             self.stamp += 1;
             self.queue.clear();
             for v in 0..n {
-                if self.mate[v].is_none() && self.label[self.in_blossom[v]] == FREE {
+                if self.mate[v].is_none()
+                    && self.label[self.in_blossom[v]] == FREE
+                    && (!self.warm || self.dual[v] > W::zero())
+                {
                     self.assign_label(v, S, None);
                 }
+            }
+            if self.warm && self.queue.is_empty() {
+                break;
             }
             let augmented = self.stage();
             if !augmented {
@@ -551,7 +813,12 @@ impl<W: Weight> State<'_, W> {
                         }
                     }
                     if self.is_allowed(v, w) {
-                        if self.label[bw] == FREE {
+                        if self.label[bw] == FREE && self.mate[self.base[bw]].is_none() {
+                            // Warm: a free vertex whose dual is zero ends
+                            // an augmenting path.
+                            self.augment_matching(v, w);
+                            return true;
+                        } else if self.label[bw] == FREE {
                             self.assign_label(w, T, Some(v));
                         } else if self.label[bw] == S {
                             match self.scan_blossom(v, w) {
@@ -582,7 +849,15 @@ impl<W: Weight> State<'_, W> {
             let mut delta = W::zero();
             let mut delta_edge = None;
             let mut delta_blossom = None;
-            if !self.max_cardinality {
+            if self.warm {
+                // No vertex dual may go below zero: the least S-vertex's.
+                delta_type = 1;
+                delta = (0..n)
+                    .filter(|&v| self.label[self.in_blossom[v]] == S)
+                    .map(|v| self.dual[v])
+                    .min()
+                    .unwrap_or(delta);
+            } else if !self.max_cardinality {
                 delta_type = 1;
                 delta = self.dual.iter().copied().min().unwrap_or(delta);
             }
@@ -649,6 +924,17 @@ impl<W: Weight> State<'_, W> {
                     self.queue.push(v);
                 }
                 (4, _, Some(b)) => self.expand_blossom(b, false),
+                (1, _, _) if self.warm => {
+                    // An S-vertex's dual reached zero: a root may stay
+                    // free; another vertex becomes free in its root's place.
+                    let x = (0..n)
+                        .find(|&v| self.label[self.in_blossom[v]] == S && self.dual[v] == W::zero())
+                        .expect("the least S-vertex dual is zero");
+                    if self.mate[x].is_some() {
+                        self.flip_to_root(x, None);
+                    }
+                    return true;
+                }
                 _ => return false,
             }
         }

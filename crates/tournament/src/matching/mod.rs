@@ -16,7 +16,7 @@
 mod blossom;
 mod wide;
 
-pub use blossom::max_weight_matching;
+pub use blossom::{Matcher, max_weight_matching};
 pub use wide::Wide;
 
 use std::ops::{Add, Sub};
@@ -127,6 +127,52 @@ mod tests {
                     assert_eq!(got, want, "case {case}: {w:?}");
                 } else {
                     assert_eq!(got.1, want.1, "case {case}: {w:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn matcher_stays_maximum_through_changes() {
+        let mut rng = Lcg(23);
+        for case in 0..700 {
+            // Up to 11 vertices against brute force; up to 40 by the
+            // optimality conditions alone.
+            let n = 1 + rng.next(if case % 2 == 0 { 11 } else { 40 }) as usize;
+            let spread = [3, 10, 1000][case % 3];
+            let mut m = Matcher::<i64>::new(n);
+            let mut w = vec![0i64; n * n];
+            for step in 0..12 {
+                // Change some edges of one vertex (all of them at the start).
+                let touched: Vec<usize> = if step == 0 {
+                    (0..n).collect()
+                } else {
+                    (0..1 + rng.next(2))
+                        .map(|_| rng.next(n as u64) as usize)
+                        .collect()
+                };
+                for &v in &touched {
+                    for u in 0..n {
+                        if u != v && rng.next(3) > 0 {
+                            let x = if rng.next(3) == 0 {
+                                0
+                            } else {
+                                1 + rng.next(spread) as i64
+                            };
+                            w[v * n + u] = x;
+                            w[u * n + v] = x;
+                            m.set_weight(v, u, x);
+                        }
+                    }
+                }
+                let mate = m.solve();
+                if let Err(e) = m.check() {
+                    panic!("case {case} step {step}: {e}");
+                }
+                let got = value(n, &w, &mate);
+                if n <= 11 {
+                    let want = brute(n, &w, false, &mut vec![false; n]);
+                    assert_eq!(got.1, want.1, "case {case} step {step}: {w:?}");
                 }
             }
         }
