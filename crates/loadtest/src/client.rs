@@ -51,6 +51,63 @@ pub async fn post_json(host: &str, path: &str, body: &Value) -> Result<(u16, Val
     exchange(host, &head, &body).await
 }
 
+/// An HTTP answer: its status, the session secret of its `Set-Cookie`
+/// (`rochade_session`), and its JSON body (`null` when there is none).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The session secret the server set, if it set one.
+    pub session: Option<String>,
+    /// The body as JSON.
+    pub json: Value,
+}
+
+/// `method path` at `host` with a JSON `body` (none when empty) and the
+/// page's session cookie `session`, as a browser on the page sends it.
+///
+/// # Errors
+///
+/// [`ClientError`] when the connection fails or the answer is not HTTP.
+pub async fn request(
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    session: Option<&str>,
+) -> Result<Answer, ClientError> {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    // The page's own origin, as the browser sends it.
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n");
+    if !body.is_empty() {
+        head.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    } else if method == "POST" {
+        head.push_str("Content-Length: 0\r\n");
+    }
+    if let Some(secret) = session {
+        head.push_str(&format!("Cookie: rochade_session={secret}\r\n"));
+    }
+    let (status, head, body) = send_raw(host, &head, &body).await?;
+    let session = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        if !name.eq_ignore_ascii_case("set-cookie") {
+            return None;
+        }
+        let pair = value.trim().split(';').next()?;
+        let (cookie, secret) = pair.split_once('=')?;
+        (cookie == "rochade_session" && !secret.is_empty()).then(|| secret.to_owned())
+    });
+    let json = serde_json::from_str(&body).unwrap_or(Value::Null);
+    Ok(Answer {
+        status,
+        session,
+        json,
+    })
+}
+
 /// `GET {path}` at `host`; returns the status and the JSON answer.
 ///
 /// # Errors
@@ -68,6 +125,19 @@ pub async fn get_json(host: &str, path: &str) -> Result<(u16, Value), ClientErro
 /// Sends one request (`head`: request line and headers, each ending in
 /// CRLF) with `body` over a new connection; reads the status and JSON.
 async fn exchange(host: &str, head: &str, body: &str) -> Result<(u16, Value), ClientError> {
+    let (status, _, body) = send_raw(host, head, body).await?;
+    let json =
+        serde_json::from_str(&body).map_err(|e| ClientError::BadAnswer(format!("{e}: {body}")))?;
+    Ok((status, json))
+}
+
+/// Sends one request over a new connection; the status, the head and the
+/// body of the answer.
+async fn send_raw(
+    host: &str,
+    head: &str,
+    body: &str,
+) -> Result<(u16, String, String), ClientError> {
     let request = format!("{head}Connection: close\r\n\r\n{body}");
     let mut stream = TcpStream::connect(host).await?;
     stream.write_all(request.as_bytes()).await?;
@@ -82,9 +152,7 @@ async fn exchange(host: &str, head: &str, body: &str) -> Result<(u16, Value), Cl
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| ClientError::BadAnswer(head.to_owned()))?;
-    let json =
-        serde_json::from_str(body).map_err(|e| ClientError::BadAnswer(format!("{e}: {body}")))?;
-    Ok((status, json))
+    Ok((status, head.to_owned(), body.to_owned()))
 }
 
 /// A player's or spectator's socket to one game.
@@ -116,11 +184,34 @@ impl GameSocket {
     ///
     /// When the connection or the upgrade fails.
     pub async fn open(host: &str, game: &str) -> Result<GameSocket, ClientError> {
-        let url = format!("ws://{host}/ws/{game}");
+        GameSocket::open_path(host, &format!("/ws/{game}"), None).await
+    }
+
+    /// Opens the socket at `path` (`/ws/lobby`) with the page's session
+    /// cookie `session`, if any.
+    ///
+    /// # Errors
+    ///
+    /// When the connection or the upgrade fails.
+    pub async fn open_path(
+        host: &str,
+        path: &str,
+        session: Option<&str>,
+    ) -> Result<GameSocket, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{host}{path}")
+            .into_client_request()
+            .map_err(|e| ClientError::WebSocket(Box::new(e)))?;
+        if let Some(secret) = session {
+            let cookie = format!("rochade_session={secret}")
+                .parse()
+                .map_err(|_| ClientError::BadAnswer("a session secret that is no header".into()))?;
+            request.headers_mut().insert("cookie", cookie);
+        }
         let config = WebSocketConfig::default()
             .read_buffer_size(BUFFER)
             .write_buffer_size(0);
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true)
             .await
             .map_err(Box::new)?;
         Ok(GameSocket { stream })

@@ -43,16 +43,8 @@ struct Created {
 /// The signed-in account of the page's session cookie, as a game
 /// remembers its players.
 async fn signed_in(shared: &Shared, headers: &HeaderMap) -> Result<Option<Player>, ActionError> {
-    let Some(secret) = crate::accounts::http::session_of(headers) else {
-        return Ok(None);
-    };
-    let user = shared.accounts.session_user(&secret).await?;
-    Ok(user.map(|u| Player {
-        id: u.id,
-        name: u.name,
-        bot: u.bot,
-        rating: None,
-    }))
+    let user = crate::accounts::http::session_account(shared, headers).await?;
+    Ok(user.as_ref().map(crate::challenges::flow::player))
 }
 
 /// `POST /api/games`. A signed-in creator's seat is recorded under their

@@ -10,6 +10,11 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 use tokio::sync::broadcast;
 
+/// The type of the news that a move was made in one of the account's
+/// games: the page's account socket uses it; the API's event stream,
+/// which carries only lichess's events, leaves it out.
+pub const TURN: &str = "turn";
+
 /// News items an account's channel holds for a slow listener.
 const BACKLOG: usize = 64;
 

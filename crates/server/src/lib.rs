@@ -27,6 +27,7 @@ pub mod http;
 pub mod hub;
 pub mod json;
 pub mod limits;
+pub mod lobby;
 pub mod net;
 pub mod pgn;
 pub mod protocol;
@@ -83,6 +84,30 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/auth/signout", post(accounts::http::sign_out))
         .route("/api/auth/password", post(accounts::http::change_password))
         .route("/api/auth/me", get(accounts::http::whoami))
+        // Playing people from the page (its session cookie).
+        .route("/api/account/games", get(lobby::http::games))
+        .route("/api/account/challenges", get(lobby::http::challenges))
+        .route(
+            "/api/account/challenge/{name}",
+            post(lobby::http::challenge),
+        )
+        .route(
+            "/api/account/challenge/{id}/{what}",
+            post(lobby::http::answer),
+        )
+        .route("/api/lobby", get(lobby::http::lobby))
+        .route(
+            "/api/lobby/seeks/{id}/accept",
+            post(lobby::http::accept_seek),
+        )
+        // The lobby and the account, live.
+        .route(
+            "/ws/lobby",
+            get(lobby::socket::upgrade).route_layer(middleware::from_fn_with_state(
+                limits.clone(),
+                defences::same_origin,
+            )),
+        )
         // Live games.
         .route(
             "/ws/{id}",

@@ -69,6 +69,8 @@ pub struct Shared {
     pub hub: Arc<crate::hub::Hub>,
     /// Open challenges between accounts.
     pub challenges: crate::challenges::Challenges,
+    /// The lobby's open seeks.
+    pub seeks: crate::lobby::Seeks,
     /// Messages per seat token.
     pub token_messages: RateLimiter<String>,
     /// Messages per address.
@@ -111,6 +113,7 @@ impl Shared {
             ),
             hub: Arc::default(),
             challenges: crate::challenges::Challenges::default(),
+            seeks: crate::lobby::Seeks::default(),
             writer: Writer::start(storage.clone()),
             storage,
             robots,

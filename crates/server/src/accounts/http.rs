@@ -190,15 +190,37 @@ pub async fn change_password(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
+/// The account signed in with the session cookie of `headers`, if any.
+///
+/// # Errors
+///
+/// `internal` when storage fails.
+pub async fn session_account(
+    shared: &Shared,
+    headers: &HeaderMap,
+) -> Result<Option<User>, ActionError> {
+    match session_of(headers) {
+        Some(secret) => Ok(shared.accounts.session_user(&secret).await?),
+        None => Ok(None),
+    }
+}
+
+/// The account signed in with the session cookie of `headers`.
+///
+/// # Errors
+///
+/// `unauthorized` when nobody is signed in.
+pub async fn signed_in_user(shared: &Shared, headers: &HeaderMap) -> Result<User, ActionError> {
+    session_account(shared, headers)
+        .await?
+        .ok_or_else(|| ActionError::new(ErrorCode::Unauthorized, "not signed in"))
+}
+
 /// `GET /api/auth/me`: who is signed in (401 when nobody).
 pub async fn whoami(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
 ) -> Result<Response, ActionError> {
-    let user = match session_of(&headers) {
-        Some(secret) => shared.accounts.session_user(&secret).await?,
-        None => None,
-    };
-    let user = user.ok_or_else(|| ActionError::new(ErrorCode::Unauthorized, "not signed in"))?;
+    let user = signed_in_user(&shared, &headers).await?;
     Ok(axum::Json(me(&user)).into_response())
 }

@@ -75,6 +75,7 @@ pub async fn stream(
         loop {
             let alive = tokio::select! {
                 item = news.recv() => match item {
+                    Ok(item) if item["type"] == crate::hub::TURN => true,
                     Ok(item) => lines.send(&item).await,
                     Err(broadcast::error::RecvError::Lagged(_)) => true,
                     Err(broadcast::error::RecvError::Closed) => false,

@@ -70,6 +70,15 @@ fn control(setup: &GameSetup) -> Option<rochade_laws::clock::TimeControl> {
     setup.control().ok()
 }
 
+/// lichess's description of the game's variant.
+fn variant_json(setup: &GameSetup) -> Value {
+    if setup.chess960.is_some() {
+        json!({"key": "chess960", "name": "Chess960", "short": "960"})
+    } else {
+        json!({"key": "standard", "name": "Standard", "short": "Std"})
+    }
+}
+
 /// The `gameState` object of `state`.
 pub fn game_state(state: &Value) -> Value {
     let moves: Vec<&str> = state["moves"]
@@ -118,9 +127,9 @@ pub fn game_full(setup: &GameSetup, state: &Value, created: u64) -> Value {
     json!({
         "type": "gameFull",
         "id": setup.id,
-        "variant": {"key": "standard", "name": "Standard", "short": "Std"},
+        "variant": variant_json(setup),
         "speed": speed,
-        "perf": {"name": speed},
+        "perf": {"name": setup.perf().key()},
         "rated": setup.rated,
         "createdAt": created,
         "white": player_json(setup, Color::White),
@@ -163,12 +172,12 @@ pub fn game_event(kind: &str, setup: &GameSetup, state: &Value, color: Color) ->
         "isMyTurn": to_move && status(state) == "started",
         "lastMove": state["last_move"].as_str().unwrap_or(""),
         "opponent": opponent,
-        "perf": speed,
+        "perf": setup.perf().key(),
         "rated": setup.rated,
         "secondsLeft": left.map(|ms| ms / 1000),
         "source": if setup.robot.is_some() { "ai" } else { "friend" },
         "speed": speed,
-        "variant": {"key": "standard", "name": "Standard"},
+        "variant": variant_json(setup),
         "compat": {"bot": true, "board": true},
         "status": {"name": status(state)},
     });

@@ -17,6 +17,7 @@ pub mod challenge;
 pub mod events;
 pub mod form;
 pub mod games;
+pub mod seek;
 pub mod stream;
 pub mod users;
 
@@ -47,6 +48,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/game/export/{id}", get(crate::http::pgn))
         // Challenges.
         .route("/api/challenge/ai", post(challenge::ai))
+        .route("/api/board/seek", post(seek::seek))
         .route("/api/challenge/{username}", post(challenge::create))
         .route("/api/challenge/{id}/accept", post(challenge::accept))
         .route("/api/challenge/{id}/decline", post(challenge::decline))

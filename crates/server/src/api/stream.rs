@@ -33,6 +33,11 @@ impl Lines {
         self.0.send(Bytes::from(line)).await.is_ok()
     }
 
+    /// Resolves once the reader has gone.
+    pub async fn closed(&self) {
+        self.0.closed().await;
+    }
+
     /// Sends the keep-alive empty line; `false` once the reader has gone.
     pub async fn keep_alive(&self) -> bool {
         self.0.send(Bytes::from_static(b"\n")).await.is_ok()

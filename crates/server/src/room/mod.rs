@@ -388,11 +388,14 @@ impl Room {
     /// Applies, stores (in one commit) and broadcasts `events`.
     async fn commit(&mut self, events: Vec<Event>) -> Result<(), ActionError> {
         let was_over = self.record.is_over();
+        let plies = self.record.plies.len();
         let ops = self.apply(events)?;
         self.store(ops).await?;
         self.after_change();
         if !was_over && self.record.is_over() {
             self.announce_finish();
+        } else if self.record.plies.len() != plies {
+            self.announce_turn();
         }
         Ok(())
     }
@@ -407,6 +410,25 @@ impl Room {
                 let news =
                     crate::api::games::game_event("gameFinish", &self.record.setup, &state, color);
                 self.deps.hub.tell(player.id, news);
+            }
+        }
+    }
+
+    /// Tells the players' accounts whose move it is now (the page's list
+    /// of open games puts "your move" first). Not lichess news: the API's
+    /// event stream leaves it out.
+    fn announce_turn(&self) {
+        let turn = self.record.turn();
+        for color in shakmaty::Color::ALL {
+            if let Some(player) = self.record.setup.player(color) {
+                self.deps.hub.tell(
+                    player.id,
+                    serde_json::json!({
+                        "type": crate::hub::TURN,
+                        "gameId": self.record.setup.id,
+                        "isMyTurn": color == turn,
+                    }),
+                );
             }
         }
     }

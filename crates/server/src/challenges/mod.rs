@@ -1,7 +1,11 @@
 //! Challenges between accounts: one player asks another for a game with a
 //! time control, colours and rated or not; the other accepts or declines
 //! (with a reason), or the challenger cancels. Open challenges live in
-//! memory for an hour at most; an accepted one becomes a game.
+//! memory for an hour at most; an accepted one becomes a game. [`flow`]
+//! is what happens, whoever asks (the API with a token, the page with its
+//! session).
+
+pub mod flow;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -50,7 +54,7 @@ impl ColorChoice {
     }
 
     /// The name lichess gives it.
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ColorChoice::White => "white",
             ColorChoice::Black => "black",
@@ -147,6 +151,8 @@ pub struct Challenge {
     pub color: ColorChoice,
     /// The challenger's colour, drawn at once when random.
     pub challenger_color: Color,
+    /// A Chess960 game (its start drawn when accepted).
+    pub chess960: bool,
     /// When it was made (monotonic).
     pub made: tokio::time::Instant,
 }
@@ -170,6 +176,7 @@ impl Challenge {
         rated: bool,
         control: TimeControl,
         color: ColorChoice,
+        chess960: bool,
     ) -> Challenge {
         let challenger_color = match color {
             ColorChoice::White => Color::White,
@@ -184,6 +191,7 @@ impl Challenge {
             control,
             color,
             challenger_color,
+            chess960,
             made: tokio::time::Instant::now(),
         }
     }
@@ -191,19 +199,25 @@ impl Challenge {
     /// The challenge as lichess describes it, with `status`.
     pub fn to_json(&self, status: &str) -> Value {
         let speed = speed_of(&self.control);
+        let perf = crate::ratings::Perf::of(&self.control, self.chess960);
+        let variant = if self.chess960 {
+            json!({"key": "chess960", "name": "Chess960", "short": "960"})
+        } else {
+            json!({"key": "standard", "name": "Standard", "short": "Std"})
+        };
         json!({
             "id": self.id,
             "url": format!("/g/{}", self.id),
             "status": status,
             "challenger": player_json(&self.challenger),
             "destUser": player_json(&self.dest),
-            "variant": {"key": "standard", "name": "Standard", "short": "Std"},
+            "variant": variant,
             "rated": self.rated,
             "speed": speed,
             "timeControl": time_control_json(&self.control),
             "color": self.color.as_str(),
             "finalColor": if self.challenger_color == Color::White { "white" } else { "black" },
-            "perf": {"name": speed},
+            "perf": {"name": perf.key()},
             "compat": {"bot": true, "board": true},
         })
     }

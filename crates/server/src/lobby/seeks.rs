@@ -1,0 +1,237 @@
+//! The open seeks, in memory; every change bumps a version that the lobby
+//! sockets watch.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rochade_laws::clock::TimeControl;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::challenges::ColorChoice;
+use crate::error::{ActionError, ErrorCode};
+use crate::ratings::Perf;
+use crate::setup::{Player, random_code};
+
+/// Open seeks one account may have at once.
+pub const MOST_PER_OWNER: usize = 5;
+
+/// Open seeks in all.
+pub const MOST: usize = 10_000;
+
+/// An open seek.
+#[derive(Debug, Clone)]
+pub struct Seek {
+    /// Its id.
+    pub id: String,
+    /// Who seeks, with their rating in the seek's category.
+    pub owner: Player,
+    /// The time control.
+    pub control: TimeControl,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The owner's colour.
+    pub color: ColorChoice,
+    /// A Chess960 game.
+    pub chess960: bool,
+    /// The ratings an opponent may have, both ends included.
+    pub range: Option<(i64, i64)>,
+    /// The connection that holds it.
+    pub holder: u64,
+}
+
+impl Seek {
+    /// Its category.
+    pub fn perf(&self) -> Perf {
+        Perf::of(&self.control, self.chess960)
+    }
+
+    /// The seek as the lobby shows it.
+    pub fn to_json(&self) -> Value {
+        let rating = crate::api::games::shown(&self.owner);
+        json!({
+            "id": self.id,
+            "user": {
+                "name": self.owner.name,
+                "rating": rating.rating,
+                "provisional": rating.provisional,
+                "title": if self.owner.bot { json!("BOT") } else { Value::Null },
+            },
+            "time_control": self.control.to_string(),
+            "perf": self.perf().key(),
+            "rated": self.rated,
+            "color": self.color.as_str(),
+            "chess960": self.chess960,
+            "rating_range": self.range.map(|(low, high)| [low, high]),
+        })
+    }
+}
+
+/// The open seeks of the server.
+#[derive(Debug)]
+pub struct Seeks {
+    /// By id.
+    open: Mutex<HashMap<String, Seek>>,
+    /// Bumped on every change.
+    version: watch::Sender<u64>,
+    /// Numbers for connections that hold seeks.
+    holders: AtomicU64,
+}
+
+impl Default for Seeks {
+    fn default() -> Seeks {
+        Seeks {
+            open: Mutex::new(HashMap::new()),
+            version: watch::channel(0).0,
+            holders: AtomicU64::new(1),
+        }
+    }
+}
+
+impl Seeks {
+    /// Locks the map.
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Seek>> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Tells the watchers that the list changed.
+    fn changed(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// A number for a new connection that may hold seeks.
+    pub fn holder(&self) -> u64 {
+        self.holders.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Watches the list's changes.
+    pub fn watch(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    /// Opens a seek; its id.
+    ///
+    /// # Errors
+    ///
+    /// `too_many_requests` when its owner has [`MOST_PER_OWNER`] open, or
+    /// the server [`MOST`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::lobby::{Seek, Seeks};
+    /// use rochade_server::challenges::ColorChoice;
+    /// use rochade_server::setup::Player;
+    /// let seeks = Seeks::default();
+    /// let owner = Player { id: 1, name: "Tal".into(), bot: false, rating: None };
+    /// let seek = Seek { id: String::new(), owner, control: "5+3".parse()?, rated: true,
+    ///     color: ColorChoice::Random, chess960: false, range: None, holder: seeks.holder() };
+    /// let id = seeks.add(seek)?;
+    /// assert_eq!(seeks.list()[0]["id"], id.as_str());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add(&self, mut seek: Seek) -> Result<String, ActionError> {
+        let mut open = self.lock();
+        let mine = open
+            .values()
+            .filter(|s| s.owner.id == seek.owner.id)
+            .count();
+        if mine >= MOST_PER_OWNER || open.len() >= MOST {
+            return Err(ActionError::new(
+                ErrorCode::TooManyRequests,
+                format!("at most {MOST_PER_OWNER} open seeks a player"),
+            ));
+        }
+        seek.id = random_code(8);
+        let id = seek.id.clone();
+        open.insert(id.clone(), seek);
+        drop(open);
+        self.changed();
+        Ok(id)
+    }
+
+    /// The owner `owner` withdraws seek `id`.
+    ///
+    /// # Errors
+    ///
+    /// `not_found` when `owner` has no such seek.
+    pub fn cancel(&self, id: &str, owner: i64) -> Result<(), ActionError> {
+        let mut open = self.lock();
+        if open.get(id).is_none_or(|s| s.owner.id != owner) {
+            return Err(ActionError::new(
+                ErrorCode::NotFound,
+                format!("no seek {id}"),
+            ));
+        }
+        open.remove(id);
+        drop(open);
+        self.changed();
+        Ok(())
+    }
+
+    /// Takes seek `id` for the account `taker` rated `rating` in its
+    /// category.
+    ///
+    /// # Errors
+    ///
+    /// `not_found` for no such seek; `not_allowed` for one's own seek or a
+    /// rating outside the seek's range.
+    pub fn take(&self, id: &str, taker: i64, rating: i64) -> Result<Seek, ActionError> {
+        let mut open = self.lock();
+        let seek = open
+            .get(id)
+            .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no seek {id}")))?;
+        if seek.owner.id == taker {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                "that is your own seek",
+            ));
+        }
+        if let Some((low, high)) = seek.range
+            && !(low..=high).contains(&rating)
+        {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                format!("the seek is for ratings {low}–{high}; yours is {rating}"),
+            ));
+        }
+        let seek = open
+            .remove(id)
+            .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no seek {id}")))?;
+        drop(open);
+        self.changed();
+        Ok(seek)
+    }
+
+    /// Drops every seek the connection `holder` holds (it closed).
+    pub fn release(&self, holder: u64) {
+        let mut open = self.lock();
+        let before = open.len();
+        open.retain(|_, s| s.holder != holder);
+        let changed = open.len() != before;
+        drop(open);
+        if changed {
+            self.changed();
+        }
+    }
+
+    /// The category of seek `id`, if it is open.
+    pub fn perf_of(&self, id: &str) -> Option<Perf> {
+        self.lock().get(id).map(Seek::perf)
+    }
+
+    /// The open seeks, oldest owner first by name then id (a stable order).
+    pub fn list(&self) -> Vec<Value> {
+        let open = self.lock();
+        let mut seeks: Vec<&Seek> = open.values().collect();
+        seeks.sort_by(|a, b| {
+            (a.control.to_string(), &a.owner.name, &a.id).cmp(&(
+                b.control.to_string(),
+                &b.owner.name,
+                &b.id,
+            ))
+        });
+        seeks.iter().map(|s| s.to_json()).collect()
+    }
+}
