@@ -1,0 +1,365 @@
+//! Every acting endpoint of the page and every socket message, tried as
+//! each kind of asker: the owner, the opponent, a spectator, another
+//! signed-in player, an anonymous visitor and a lichess token (which never
+//! authorizes the page's endpoints, whatever its scopes). Exactly the
+//! allowed ones work, and a refused request changes nothing. The
+//! lichess-compatible API's own table is `authorization.rs`.
+
+mod support;
+
+use rochade_loadtest::client::{GameSocket, request};
+use serde_json::{Value, json};
+use support::{TestServer, WAIT};
+
+/// Who asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    /// The one whose thing it is (the challenger, the seek's owner, White).
+    Owner,
+    /// The other player (the challenged, Black).
+    Opponent,
+    /// Another signed-in player.
+    Other,
+    /// Nobody signed in.
+    Anonymous,
+    /// A lichess token with every scope, sent as `Authorization: Bearer`.
+    Token,
+}
+
+const EVERYONE: [Who; 5] = [
+    Who::Owner,
+    Who::Opponent,
+    Who::Other,
+    Who::Anonymous,
+    Who::Token,
+];
+
+/// The askers: Alice (owner), Bob (opponent), Carol (another), and a token
+/// of Alice's.
+struct Askers {
+    server: TestServer,
+    alice: String,
+    bob: String,
+    carol: String,
+    token: String,
+}
+
+async fn sign_up(server: &TestServer, name: &str) -> String {
+    let body = json!({"name": name, "password": "a long secret 1"});
+    let answer = request(&server.host, "POST", "/api/auth/signup", Some(&body), None)
+        .await
+        .expect("answers");
+    answer.session.expect("a session")
+}
+
+async fn askers() -> Askers {
+    let server = TestServer::start().await;
+    let (alice, bob, carol) = (
+        sign_up(&server, "Alice").await,
+        sign_up(&server, "Bob").await,
+        sign_up(&server, "Carol").await,
+    );
+    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let token = rochade_server::accounts::admin::create_token(
+        &storage,
+        "alice",
+        "board:play,bot:play,challenge:read,challenge:write",
+        "",
+    )
+    .expect("a token");
+    Askers {
+        server,
+        alice,
+        bob,
+        carol,
+        token,
+    }
+}
+
+impl Askers {
+    /// The session of `who`, if signed in.
+    fn session(&self, who: Who) -> Option<&str> {
+        match who {
+            Who::Owner => Some(self.alice.as_str()),
+            Who::Opponent => Some(self.bob.as_str()),
+            Who::Other => Some(self.carol.as_str()),
+            Who::Anonymous | Who::Token => None,
+        }
+    }
+
+    /// `method path` with a JSON `body` as `who`; the status and JSON.
+    async fn ask(&self, who: Who, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let session = self.session(who);
+        if who == Who::Token {
+            bearer(&self.server.host, method, path, body.as_ref(), &self.token).await
+        } else {
+            let a = request(&self.server.host, method, path, body.as_ref(), session)
+                .await
+                .expect("answers");
+            (a.status, a.json)
+        }
+    }
+
+    /// Alice's challenge to Bob; its id.
+    async fn challenge(&self) -> String {
+        let terms = json!({"time_control": "5+3", "color": "white"});
+        let (status, body) = self
+            .ask(
+                Who::Owner,
+                "POST",
+                "/api/account/challenge/bob",
+                Some(terms),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        body["id"].as_str().expect("id").to_owned()
+    }
+
+    /// The lobby socket of `who`, past its hello.
+    async fn lobby(&self, who: Who) -> GameSocket {
+        let mut socket = GameSocket::open_path(&self.server.host, "/ws/lobby", self.session(who))
+            .await
+            .expect("opens");
+        socket.until("hello", WAIT, |_| true).await.expect("hello");
+        socket
+    }
+}
+
+/// `method path` with a bearer token and no cookie.
+async fn bearer(
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: &str,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(host)
+        .await
+        .expect("connects");
+    stream.write_all(text.as_bytes()).await.expect("sends");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("reads");
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn challenges_from_the_page_answer_only_to_their_players() {
+    let a = askers().await;
+    let id = a.challenge().await;
+    // (action, body, who may)
+    let table: [(&str, Option<Value>, &[Who]); 3] = [
+        ("accept", None, &[Who::Opponent]),
+        (
+            "decline",
+            Some(json!({"reason": "later"})),
+            &[Who::Opponent],
+        ),
+        ("cancel", None, &[Who::Owner]),
+    ];
+    for (action, body, allowed) in &table {
+        for who in EVERYONE {
+            if allowed.contains(&who) {
+                continue;
+            }
+            let path = format!("/api/account/challenge/{id}/{action}");
+            let (status, answer) = a.ask(who, "POST", &path, body.clone()).await;
+            let expected = match who {
+                Who::Anonymous | Who::Token => 401,
+                _ => 404,
+            };
+            assert_eq!(status, expected, "{action} as {who:?}: {answer}");
+        }
+    }
+    // Nothing changed: each allowed asker still can (the first on this
+    // challenge, the others on fresh ones).
+    for (action, who, expected) in [
+        ("decline", Who::Opponent, 204),
+        ("cancel", Who::Owner, 204),
+        ("accept", Who::Opponent, 200),
+    ] {
+        let id = if action == "decline" {
+            id.clone()
+        } else {
+            a.challenge().await
+        };
+        let path = format!("/api/account/challenge/{id}/{action}");
+        let (status, body) = a.ask(who, "POST", &path, None).await;
+        assert_eq!(status, expected, "{action}: {body}");
+    }
+    // Making a challenge and reading one's lists need a session.
+    for who in EVERYONE {
+        let terms = json!({"time_control": "5+3"});
+        let (status, _) = a
+            .ask(who, "POST", "/api/account/challenge/bob", Some(terms))
+            .await;
+        let expected = match who {
+            Who::Owner | Who::Other => 201,
+            Who::Opponent => 400, // oneself
+            Who::Anonymous | Who::Token => 401,
+        };
+        assert_eq!(status, expected, "challenge as {who:?}");
+        for path in ["/api/account/games", "/api/account/challenges"] {
+            let (status, _) = a.ask(who, "GET", path, None).await;
+            let expected = if matches!(who, Who::Anonymous | Who::Token) {
+                401
+            } else {
+                200
+            };
+            assert_eq!(status, expected, "{path} as {who:?}");
+        }
+    }
+    a.server.stop().await;
+}
+
+#[tokio::test]
+async fn seeks_answer_only_to_whom_they_are_for() {
+    let a = askers().await;
+    let mut owner = a.lobby(Who::Owner).await;
+    let mut watcher = a.lobby(Who::Anonymous).await;
+    owner
+        .send(&json!({"t": "seek", "time_control": "3+2"}))
+        .await
+        .expect("sends");
+    let id = owner.until("seek_ok", WAIT, |_| true).await.expect("open")["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    // Over the socket: a visitor may neither seek, cancel nor accept;
+    // another player may not cancel; the owner may not accept.
+    for (who, message, code) in [
+        (
+            Who::Anonymous,
+            json!({"t": "seek", "time_control": "3+2"}),
+            "unauthorized",
+        ),
+        (
+            Who::Anonymous,
+            json!({"t": "cancel", "id": id}),
+            "unauthorized",
+        ),
+        (
+            Who::Anonymous,
+            json!({"t": "accept", "id": id}),
+            "unauthorized",
+        ),
+        (Who::Other, json!({"t": "cancel", "id": id}), "not_found"),
+        (Who::Owner, json!({"t": "accept", "id": id}), "not_allowed"),
+    ] {
+        let mut socket = if who == Who::Anonymous {
+            GameSocket::open_path(&a.server.host, "/ws/lobby", None)
+                .await
+                .expect("opens")
+        } else {
+            a.lobby(who).await
+        };
+        socket.send(&message).await.expect("sends");
+        let error = socket
+            .until("error", WAIT, |_| true)
+            .await
+            .expect("refused");
+        assert_eq!(error["code"], code, "{who:?} {message}");
+    }
+    // Over HTTP: only another signed-in player may accept.
+    let path = format!("/api/lobby/seeks/{id}/accept");
+    for (who, expected) in [(Who::Owner, 400), (Who::Anonymous, 401), (Who::Token, 401)] {
+        let (status, body) = a.ask(who, "POST", &path, None).await;
+        assert_eq!(status, expected, "accept as {who:?}: {body}");
+    }
+    // None of that touched it.
+    let listed = watcher
+        .until("seeks", WAIT, |m| {
+            m["seeks"].as_array().is_some_and(|s| s.len() == 1)
+        })
+        .await
+        .expect("still open");
+    assert_eq!(listed["seeks"][0]["id"], id.as_str());
+    let (status, body) = a.ask(Who::Other, "POST", &path, None).await;
+    assert_eq!(status, 200, "{body}");
+    a.server.stop().await;
+}
+
+#[tokio::test]
+async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
+    let a = askers().await;
+    let id = a.challenge().await;
+    let (_, accepted) = a
+        .ask(
+            Who::Opponent,
+            "POST",
+            &format!("/api/account/challenge/{id}/accept"),
+            None,
+        )
+        .await;
+    let game = accepted["game"].as_str().expect("game").to_owned();
+    let black = accepted["url"]
+        .as_str()
+        .expect("url")
+        .split_once('#')
+        .expect("#")
+        .1
+        .to_owned();
+    let (_, games) = a.ask(Who::Owner, "GET", "/api/account/games", None).await;
+    let white = games["games"][0]["url"]
+        .as_str()
+        .expect("url")
+        .split_once('#')
+        .expect("#")
+        .1
+        .to_owned();
+    let other = a
+        .server
+        .create(json!({"opponent": "local", "time_control": "-"}))
+        .await;
+    let wrong = other["token"].as_str().expect("token").to_owned();
+    // Every message that acts, as each asker who holds no seat: a
+    // spectator (no token), another game's token. The session cookie of
+    // a signed-in player never stands for a seat token.
+    let acts = [
+        json!({"t": "move", "ply": 0, "uci": "e2e4"}),
+        json!({"t": "resign"}),
+        json!({"t": "abort"}),
+        json!({"t": "draw", "action": "offer"}),
+        json!({"t": "takeback", "action": "request"}),
+        json!({"t": "claim", "kind": "threefold"}),
+        json!({"t": "rematch", "action": "offer"}),
+    ];
+    for token in ["", wrong.as_str()] {
+        let (mut socket, first) = a.server.connect(&json!({"game": game}), token).await;
+        assert_eq!(first["you"], "spectator");
+        for act in &acts {
+            socket.send(act).await.expect("sends");
+            let error = socket
+                .until("error", WAIT, |_| true)
+                .await
+                .expect("refused");
+            assert_eq!(error["code"], "spectator", "{act} with token {token:?}");
+        }
+    }
+    // Black may not move for White.
+    let (mut b, _) = a.server.connect(&json!({"game": game}), &black).await;
+    b.send(&acts[0]).await.expect("sends");
+    let error = b.until("error", WAIT, |_| true).await.expect("refused");
+    assert_ne!(error["code"], "spectator");
+    // Nothing changed; White's move is played.
+    let (mut w, first) = a.server.connect(&json!({"game": game}), &white).await;
+    assert_eq!(first["ply"], 0);
+    assert_eq!(first["you"], "white");
+    w.send(&acts[0]).await.expect("sends");
+    w.state(WAIT, |s| s["ply"] == 1).await.expect("played");
+    a.server.stop().await;
+}
