@@ -116,6 +116,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<crate::setup::Player>,
     },
+    /// A line of chat between the players.
+    Chat {
+        /// Who spoke.
+        color: Side,
+        /// What they said.
+        text: String,
+    },
     /// A rematch offer or its answer.
     Rematch {
         /// Who acted.

@@ -89,6 +89,15 @@ pub enum ClientMessage {
     },
     /// Answered by `pong`.
     Ping,
+    /// A line of chat to the opponent (at most 140 characters, one a
+    /// second).
+    Chat {
+        /// What is said.
+        text: String,
+        /// For a local token: which side speaks.
+        #[serde(default)]
+        color: Option<Side>,
+    },
 }
 
 /// A take-back action: the protocol says `request` where offers say `offer`.

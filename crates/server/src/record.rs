@@ -55,7 +55,16 @@ pub struct Record {
     pub rematch_offer: Option<Color>,
     /// The rematch game, once agreed.
     pub rematch: Option<String>,
+    /// The players' chat: who said what, when (game time).
+    pub chat: Vec<(Color, String, u64)>,
 }
+
+/// The longest line of chat, in characters (lichess's).
+pub const CHAT_CHARS: usize = 140;
+/// Lines of chat each player may write in one game.
+pub const CHAT_LINES: usize = 200;
+/// The least time between two lines of one player (ms).
+pub const CHAT_EVERY_MS: u64 = 1000;
 
 /// The ply count at each player's last request of each kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -123,6 +132,7 @@ impl Record {
             takeback: None,
             rematch_offer: None,
             rematch: None,
+            chat: Vec::new(),
         })
     }
 
@@ -261,6 +271,7 @@ impl Record {
                 action,
                 game,
             } => self.rematch((*color).into(), *action, game.clone())?,
+            Event::Chat { color, text } => self.chat((*color).into(), text, event.at)?,
         }
         self.events.push(event);
         Ok(())
@@ -337,6 +348,40 @@ impl Record {
         if self.timed.game().outcome().is_some() {
             self.timed.clock_mut().stop(at);
         }
+        Ok(())
+    }
+
+    /// Adds a line of chat by `color` at game time `at`.
+    fn chat(&mut self, color: Color, text: &str, at: u64) -> Result<(), ActionError> {
+        let bad = |m: String| refuse(ErrorCode::BadRequest, m);
+        let chars = text.chars().count();
+        if text.trim().is_empty() || chars > CHAT_CHARS {
+            return Err(bad(format!(
+                "chat: a line has 1 to {CHAT_CHARS} characters, not {chars}"
+            )));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(bad("chat: no control characters".into()));
+        }
+        let mine: Vec<u64> = self
+            .chat
+            .iter()
+            .filter(|(c, _, _)| *c == color)
+            .map(|(_, _, at)| *at)
+            .collect();
+        if mine.len() >= CHAT_LINES {
+            return Err(refuse(
+                ErrorCode::TooManyRequests,
+                format!("chat: {CHAT_LINES} lines a game"),
+            ));
+        }
+        if mine
+            .last()
+            .is_some_and(|last| at < last.saturating_add(CHAT_EVERY_MS))
+        {
+            return Err(refuse(ErrorCode::RateLimited, "chat: one line a second"));
+        }
+        self.chat.push((color, text.to_owned(), at));
         Ok(())
     }
 

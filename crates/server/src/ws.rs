@@ -223,6 +223,12 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
 fn render(out: &Out, seats: Seats) -> Option<String> {
     match out {
         Out::State(json) => Some(state::message(json, seats.as_str())),
+        Out::Chat { color, name, text } => Some(
+            serde_json::json!({"v": protocol::VERSION, "t": "chat",
+                               "color": if *color == shakmaty::Color::White { "white" } else { "black" },
+                               "name": name, "text": text.as_ref()})
+            .to_string(),
+        ),
         Out::Rematch { game, white, black } => {
             // Colours swap: the old White plays Black.
             let token = match seats {

@@ -91,7 +91,7 @@ impl Askers {
     async fn ask(&self, who: Who, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let session = self.session(who);
         if who == Who::Token {
-            bearer(&self.server.host, method, path, body.as_ref(), &self.token).await
+            support::bearer(&self.server.host, method, path, body.as_ref(), &self.token).await
         } else {
             let a = request(&self.server.host, method, path, body.as_ref(), session)
                 .await
@@ -123,38 +123,6 @@ impl Askers {
         socket.until("hello", WAIT, |_| true).await.expect("hello");
         socket
     }
-}
-
-/// `method path` with a bearer token and no cookie.
-async fn bearer(
-    host: &str,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-    token: &str,
-) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
-         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = tokio::net::TcpStream::connect(host)
-        .await
-        .expect("connects");
-    stream.write_all(text.as_bytes()).await.expect("sends");
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("reads");
-    let answer = String::from_utf8_lossy(&answer);
-    let (head, body) = answer.split_once("\r\n\r\n").expect("an answer");
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
 #[tokio::test]
@@ -337,6 +305,7 @@ async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
         json!({"t": "takeback", "action": "request"}),
         json!({"t": "claim", "kind": "threefold"}),
         json!({"t": "rematch", "action": "offer"}),
+        json!({"t": "chat", "text": "hello"}),
     ];
     for token in ["", wrong.as_str()] {
         let (mut socket, first) = a.server.connect(&json!({"game": game}), token).await;

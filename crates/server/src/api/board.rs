@@ -5,14 +5,16 @@
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use shakmaty::Color;
 
 use super::ApiError;
 use super::auth::Bearer;
+use super::form::Fields;
 use super::games::{game_full, game_state, status};
 use super::stream::{KEEP_ALIVE, changes, ndjson};
 use crate::accounts::scope::Scope;
@@ -130,6 +132,15 @@ pub async fn game_stream(
                         }
                         Err(_) => true,
                     },
+                    Ok(Out::Chat { color, name, text }) => {
+                        let username = name.unwrap_or_else(|| {
+                            if color == Color::White { "White" } else { "Black" }.to_owned()
+                        });
+                        lines
+                            .send(&json!({"type": "chatLine", "room": "player",
+                                          "username": username, "text": text.as_ref()}))
+                            .await
+                    }
                     Ok(Out::Rematch { .. }) => true,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
@@ -198,17 +209,46 @@ pub async fn make_move(
     Ok(ok())
 }
 
-/// `POST /api/{board|bot}/game/{id}/{resign|abort}`.
+/// `POST /api/{board|bot}/game/{id}/{resign|abort|chat}`; a chat line
+/// has the form fields `room` (`player`; the spectators' room is not kept
+/// here) and `text`.
 pub async fn end(
     State(shared): State<Arc<Shared>>,
     bearer: Bearer,
     Path((api, id, what)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
 ) -> Result<Response, ApiError> {
     Api::of(&api)?.admit(&bearer)?;
     let (_, color) = my_game(&shared, &bearer, &id).await?;
     let message = match what.as_str() {
         "resign" => ClientMessage::Resign { color: None },
         "abort" => ClientMessage::Abort { color: None },
+        "chat" => {
+            let fields = Fields::read(&headers, &body, &["room", "text"])?;
+            match fields.text("room") {
+                Some("player") => {}
+                Some("spectator") => {
+                    return Err(ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "room: the spectators' room is not kept here; `player` is",
+                    ));
+                }
+                _ => {
+                    return Err(ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "room: `player` or `spectator` is required",
+                    ));
+                }
+            }
+            let text = fields
+                .text("text")
+                .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "text: required"))?;
+            ClientMessage::Chat {
+                text: text.to_owned(),
+                color: None,
+            }
+        }
         _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "Not found")),
     };
     act(&shared, &id, color, message).await?;

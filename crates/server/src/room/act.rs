@@ -91,6 +91,10 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
             let agreed = robot == Some(color.other()) || seats == Seats::Both;
             takeback::takeback(record, color, OfferAction::from(action), agreed)?
         }
+        ClientMessage::Chat { text, color } => vec![Event::Chat {
+            color: actor(seats, color, turn)?.into(),
+            text,
+        }],
         ClientMessage::Rematch { action, color } => {
             let color = actor(seats, color, turn)?;
             let agreed = seats == Seats::Both || robot == Some(color.other());

@@ -13,6 +13,15 @@ use crate::setup::{Seats, Side};
 pub enum Out {
     /// A new state (JSON without `you`).
     State(Arc<String>),
+    /// A line of chat.
+    Chat {
+        /// Who spoke.
+        color: shakmaty::Color,
+        /// Their account's name, if they have one.
+        name: Option<String>,
+        /// What they said.
+        text: Arc<str>,
+    },
     /// A rematch was agreed: the new game and its seat tokens.
     Rematch {
         /// The new game.

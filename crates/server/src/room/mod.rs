@@ -387,6 +387,9 @@ impl Room {
 
     /// Applies, stores (in one commit) and broadcasts `events`.
     async fn commit(&mut self, events: Vec<Event>) -> Result<(), ActionError> {
+        if !events.is_empty() && events.iter().all(|e| matches!(e, Event::Chat { .. })) {
+            return self.commit_chat(events).await;
+        }
         let was_over = self.record.is_over();
         let plies = self.record.plies.len();
         let ops = self.apply(events)?;
@@ -412,6 +415,26 @@ impl Room {
                 self.deps.hub.tell(player.id, news);
             }
         }
+    }
+
+    /// Stores lines of chat and sends them to everyone in the room; the
+    /// game's state is unchanged, so no state goes out.
+    async fn commit_chat(&mut self, events: Vec<Event>) -> Result<(), ActionError> {
+        let lines = events.clone();
+        let ops = self.apply(events)?;
+        self.store(ops).await?;
+        for event in lines {
+            if let Event::Chat { color, text } = event {
+                let color = shakmaty::Color::from(color);
+                let name = self.record.setup.player(color).map(|p| p.name.clone());
+                let _ = self.out.send(Out::Chat {
+                    color,
+                    name,
+                    text: text.into(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Tells the players' accounts whose move it is now (the page's list

@@ -126,6 +126,59 @@ pub async fn accepted(app: &axum::Router, token: &str, id: &str, dest_token: &st
         .to_owned()
 }
 
+/// `method path` at `host` with the bearer `token` (no cookie) and a
+/// JSON `body`; the status and JSON answer.
+pub async fn bearer(
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: &str,
+) -> (u16, Value) {
+    bearer_raw(
+        host,
+        method,
+        path,
+        "application/json",
+        &body.map(Value::to_string).unwrap_or_default(),
+        token,
+    )
+    .await
+}
+
+/// `method path` at `host` with the bearer `token` and a `body` of type
+/// `kind`; the status and JSON answer.
+pub async fn bearer_raw(
+    host: &str,
+    method: &str,
+    path: &str,
+    kind: &str,
+    body: &str,
+    token: &str,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: {kind}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(host)
+        .await
+        .expect("connects");
+    stream.write_all(text.as_bytes()).await.expect("sends");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("reads");
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
 /// A running server.
 pub struct TestServer {
     /// `127.0.0.1:port`.
