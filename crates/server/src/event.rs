@@ -116,6 +116,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<crate::setup::Player>,
     },
+    /// The player of `color` left the game (no connection for the server's
+    /// `gone_claim` time) and the opponent claimed the win: the server, as
+    /// arbiter, declares the game lost (a forfeit).
+    Left {
+        /// Who left.
+        color: Side,
+    },
     /// A line of chat between the players.
     Chat {
         /// Who spoke.

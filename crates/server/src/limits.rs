@@ -41,6 +41,9 @@ pub struct Limits {
     pub friend_join: Duration,
     /// An unfinished game with no event for this long is abandoned.
     pub idle_game: Duration,
+    /// A player may claim the win when the opponent (a person) has had no
+    /// connection to the game for this long (lichess's `claim-victory`).
+    pub gone_claim: Duration,
     /// A room with no socket is unloaded after this (loaded again on demand).
     pub unload_after: Duration,
     /// Finished games are deleted this long after their end (`None`: kept).
@@ -101,6 +104,7 @@ impl Default for Limits {
             games_per_minute: 20,
             friend_join: Duration::from_secs(24 * 3600),
             idle_game: Duration::from_secs(7 * 24 * 3600),
+            gone_claim: Duration::from_secs(30),
             unload_after: Duration::from_secs(30),
             retain_finished: None,
             retain_aborted: Duration::from_secs(24 * 3600),
@@ -197,6 +201,7 @@ impl Limits {
             "friend_join" => self.friend_join = duration(name, value)?,
             "idle_game" => self.idle_game = duration(name, value)?,
             "unload_after" => self.unload_after = duration(name, value)?,
+            "gone_claim" => self.gone_claim = duration(name, value)?,
             "retain_finished" => {
                 self.retain_finished = match value {
                     "forever" => None,

@@ -89,6 +89,14 @@ pub enum ClientMessage {
     },
     /// Answered by `pong`.
     Ping,
+    /// Claims the win because the opponent (a person) has left: no
+    /// connection to the game for the server's `gone_claim` time.
+    ClaimVictory {
+        /// For a local token: which side claims (never allowed: both
+        /// seats are on one device).
+        #[serde(default)]
+        color: Option<Side>,
+    },
     /// A line of chat to the opponent (at most 140 characters, one a
     /// second).
     Chat {

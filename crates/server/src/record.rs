@@ -57,6 +57,8 @@ pub struct Record {
     pub rematch: Option<String>,
     /// The players' chat: who said what, when (game time).
     pub chat: Vec<(Color, String, u64)>,
+    /// Who lost by leaving the game, if someone did.
+    pub left: Option<Color>,
 }
 
 /// The longest line of chat, in characters (lichess's).
@@ -133,6 +135,7 @@ impl Record {
             rematch_offer: None,
             rematch: None,
             chat: Vec::new(),
+            left: None,
         })
     }
 
@@ -226,6 +229,12 @@ impl Record {
                 self.ensure_ongoing()?;
                 let _ = self.timed.game_mut().resign((*color).into());
                 self.timed.clock_mut().stop(at);
+            }
+            Event::Left { color } => {
+                self.ensure_ongoing()?;
+                let _ = self.timed.game_mut().forfeit((*color).into());
+                self.timed.clock_mut().stop(at);
+                self.left = Some((*color).into());
             }
             Event::Abort { .. } => {
                 self.ensure_ongoing()?;

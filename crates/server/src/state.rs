@@ -130,6 +130,8 @@ pub struct GameState<'a> {
     pub aborted: bool,
     /// Why the server closed the game: `unjoined` or `idle`.
     pub closed: Option<&'static str>,
+    /// Who lost by leaving the game (the opponent claimed the win).
+    pub left: Option<Side>,
     /// The rematch game.
     pub rematch: Option<&'a str>,
 }
@@ -219,6 +221,7 @@ impl<'a> GameState<'a> {
             }),
             aborted: record.aborted,
             closed: record.closed.map(|c| c.as_str()),
+            left: record.left.map(Side::from),
             rematch: record.rematch.as_deref(),
         }
     }

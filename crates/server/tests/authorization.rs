@@ -182,6 +182,7 @@ async fn only_the_players_act_in_their_game() {
         format!("/api/board/game/{game}/resign"),
         format!("/api/board/game/{game}/abort"),
         format!("/api/board/game/{game}/chat"),
+        format!("/api/board/game/{game}/claim-victory"),
     ];
     for path in &paths {
         for (token, expected) in [

@@ -5,7 +5,6 @@
 
 mod support;
 
-use rochade_loadtest::client::request;
 use rochade_server::Storage;
 use serde_json::json;
 use support::{TestServer, WAIT};
@@ -15,46 +14,8 @@ async fn players_chat_between_the_board_api_and_the_page() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let server = TestServer::start().await;
     let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
-    let mut sessions = Vec::new();
-    for name in ["Fischer", "Spassky"] {
-        let body = json!({"name": name, "password": "a long secret 1"});
-        let up = request(&server.host, "POST", "/api/auth/signup", Some(&body), None)
-            .await
-            .expect("answers");
-        sessions.push(up.session.expect("session"));
-    }
-    let token =
-        rochade_server::accounts::admin::create_token(&storage, "fischer", "board:play", "")
-            .expect("token");
     // Fischer (White, Board API) and Spassky (Black, the page).
-    let terms = json!({"time_control": "5+3", "color": "white"});
-    let made = request(
-        &server.host,
-        "POST",
-        "/api/account/challenge/spassky",
-        Some(&terms),
-        Some(&sessions[0]),
-    )
-    .await
-    .expect("answers");
-    let id = made.json["id"].as_str().expect("id");
-    let accepted = request(
-        &server.host,
-        "POST",
-        &format!("/api/account/challenge/{id}/accept"),
-        None,
-        Some(&sessions[1]),
-    )
-    .await
-    .expect("answers");
-    let game = accepted.json["game"].as_str().expect("game").to_owned();
-    let black = accepted.json["url"]
-        .as_str()
-        .expect("url")
-        .split_once('#')
-        .expect("#")
-        .1
-        .to_owned();
+    let (game, _, black, token) = support::account_game(&server).await;
     let (mut page, _) = server.connect(&json!({"game": game}), &black).await;
 
     // Fischer's stream, read line by line.

@@ -306,6 +306,7 @@ async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
         json!({"t": "claim", "kind": "threefold"}),
         json!({"t": "rematch", "action": "offer"}),
         json!({"t": "chat", "text": "hello"}),
+        json!({"t": "claim_victory"}),
     ];
     for token in ["", wrong.as_str()] {
         let (mut socket, first) = a.server.connect(&json!({"game": game}), token).await;

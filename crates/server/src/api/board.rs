@@ -109,12 +109,19 @@ pub async fn game_stream(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let full = game_full(&described.setup, &state, described.epoch);
     let mut updates = joined.updates;
+    let opponent = color.other();
+    let robot = described.setup.robot_color() == Some(opponent);
+    let wait = shared.limits.gone_claim;
     Ok(ndjson(move |lines| async move {
         let mut last = changes(&full["state"]);
         let mut over = status(&state) != "started";
+        let mut gone = Gone::new(robot, wait);
         let mut beat = tokio::time::interval(KEEP_ALIVE);
         beat.tick().await;
         let mut alive = lines.send(&full).await;
+        if let Some(news) = gone.seen(&state, opponent) {
+            alive = alive && lines.send(&news).await;
+        }
         while alive && !over {
             alive = tokio::select! {
                 update = updates.recv() => match update {
@@ -123,11 +130,14 @@ pub async fn game_stream(
                             let game_state = game_state(&state);
                             over = status(&state) != "started";
                             let key = changes(&game_state);
-                            if key == last {
-                                true
-                            } else {
+                            let mut sent = true;
+                            if key != last {
                                 last = key;
-                                lines.send(&game_state).await
+                                sent = lines.send(&game_state).await;
+                            }
+                            match gone.seen(&state, opponent).filter(|_| !over) {
+                                Some(news) => sent && lines.send(&news).await,
+                                None => sent,
                             }
                         }
                         Err(_) => true,
@@ -145,11 +155,78 @@ pub async fn game_stream(
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
                 },
+                () = gone.claimable() => lines.send(&gone.now_claimable()).await,
                 _ = beat.tick() => lines.keep_alive().await,
             };
         }
         shared.tell(&id, Command::Leave { seats });
     }))
+}
+
+/// lichess's `opponentGone` news for a game stream: the opponent (a
+/// person) has no connection to the game once both sides have moved;
+/// after the server's `gone_claim` time the win may be claimed
+/// (`claimWinInSeconds` 0, then `POST …/claim-victory`).
+struct Gone {
+    /// The opponent is the robot: never gone.
+    robot: bool,
+    /// How long the opponent must be gone.
+    wait: std::time::Duration,
+    /// When the claim becomes possible, while the opponent is gone.
+    claim_at: Option<tokio::time::Instant>,
+    /// Whether the reader was last told the opponent is gone.
+    told_gone: bool,
+}
+
+impl Gone {
+    /// Nothing told yet.
+    fn new(robot: bool, wait: std::time::Duration) -> Gone {
+        Gone {
+            robot,
+            wait,
+            claim_at: None,
+            told_gone: false,
+        }
+    }
+
+    /// The news a new state brings, if any.
+    fn seen(&mut self, state: &Value, opponent: Color) -> Option<Value> {
+        let side = if opponent == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let moved = state["ply"].as_u64().unwrap_or(0) >= 2;
+        let away = !self.robot && moved && state["players"][side]["connected"] == false;
+        match (away, self.told_gone) {
+            (true, false) => {
+                self.told_gone = true;
+                self.claim_at = Some(tokio::time::Instant::now() + self.wait);
+                Some(json!({"type": "opponentGone", "gone": true,
+                            "claimWinInSeconds": self.wait.as_secs()}))
+            }
+            (false, true) => {
+                self.told_gone = false;
+                self.claim_at = None;
+                Some(json!({"type": "opponentGone", "gone": false}))
+            }
+            _ => None,
+        }
+    }
+
+    /// Resolves when the win may be claimed (never while nobody is gone).
+    async fn claimable(&self) {
+        match self.claim_at {
+            Some(at) => tokio::time::sleep_until(at).await,
+            None => std::future::pending().await,
+        }
+    }
+
+    /// The news that the win may be claimed now.
+    fn now_claimable(&mut self) -> Value {
+        self.claim_at = None;
+        json!({"type": "opponentGone", "gone": true, "claimWinInSeconds": 0})
+    }
 }
 
 /// The query of a move: `?offeringDraw=true`.
@@ -209,7 +286,8 @@ pub async fn make_move(
     Ok(ok())
 }
 
-/// `POST /api/{board|bot}/game/{id}/{resign|abort|chat}`; a chat line
+/// `POST /api/{board|bot}/game/{id}/{resign|abort|claim-victory|chat}`;
+/// `claim-victory` wins when the opponent left (see `opponentGone`); a chat line
 /// has the form fields `room` (`player`; the spectators' room is not kept
 /// here) and `text`.
 pub async fn end(
@@ -224,6 +302,7 @@ pub async fn end(
     let message = match what.as_str() {
         "resign" => ClientMessage::Resign { color: None },
         "abort" => ClientMessage::Abort { color: None },
+        "claim-victory" => ClientMessage::ClaimVictory { color: None },
         "chat" => {
             let fields = Fields::read(&headers, &body, &["room", "text"])?;
             match fields.text("room") {

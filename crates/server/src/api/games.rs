@@ -29,6 +29,7 @@ pub fn status(state: &Value) -> &'static str {
         Some("stalemate") => "stalemate",
         Some("timeout") => "outoftime",
         Some("timeout_vs_insufficient_material") => "outoftime",
+        Some("forfeit") if !state["left"].is_null() => "timeout",
         Some("forfeit" | "double_forfeit") => "noStart",
         Some(_) => "draw",
     }

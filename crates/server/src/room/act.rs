@@ -91,6 +91,13 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
             let agreed = robot == Some(color.other()) || seats == Seats::Both;
             takeback::takeback(record, color, OfferAction::from(action), agreed)?
         }
+        ClientMessage::ClaimVictory { .. } => {
+            // The room checks presence: see `Room::claim_victory`.
+            return Err(ActionError::new(
+                ErrorCode::Internal,
+                "claim_victory is answered by the room",
+            ));
+        }
         ClientMessage::Chat { text, color } => vec![Event::Chat {
             color: actor(seats, color, turn)?.into(),
             text,

@@ -42,10 +42,11 @@ use crate::clock::ServerClock;
 use crate::error::{ActionError, ErrorCode};
 use crate::event::{Event, Timed};
 use crate::limits::Limits;
+use crate::protocol::ClientMessage;
 use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
-use crate::setup::{Player, Side};
+use crate::setup::{Player, Seats, Side};
 use crate::state::GameState;
 use crate::storage::{Ended, Storage, WriteOp, Writer};
 use presence::Presence;
@@ -231,6 +232,11 @@ impl Room {
                 reply,
             } => {
                 self.tick().await;
+                if let ClientMessage::ClaimVictory { .. } = message {
+                    let result = self.claim_victory(seats).await;
+                    let _ = reply.send(result);
+                    return;
+                }
                 let result = match act::plan(&self.record, seats, message) {
                     Ok(act::Plan::Nothing) => Ok(()),
                     Ok(act::Plan::Events(events)) => self.commit(events).await,
@@ -415,6 +421,63 @@ impl Room {
                 self.deps.hub.tell(player.id, news);
             }
         }
+    }
+
+    /// The player of `seats` claims the win: the opponent, a person, has
+    /// had no connection to the game for the `gone_claim` time.
+    async fn claim_victory(&mut self, seats: Seats) -> Result<(), ActionError> {
+        let color = match seats {
+            Seats::One(color) => color,
+            Seats::Spectator => {
+                return Err(ActionError::new(
+                    ErrorCode::Spectator,
+                    "spectators watch; they cannot act",
+                ));
+            }
+            Seats::Both => {
+                return Err(ActionError::new(
+                    ErrorCode::NotAllowed,
+                    "both seats are on this device: nobody has left",
+                ));
+            }
+        };
+        let opponent = color.other();
+        if self.record.setup.robot_color() == Some(opponent) {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                "the robot never leaves",
+            ));
+        }
+        if self.record.plies.len() < 2 {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                "before both sides have moved, a game is aborted, not won",
+            ));
+        }
+        let wait = self.deps.limits.gone_claim;
+        match self.presence.gone_for(opponent) {
+            Some(gone) if gone >= wait => {}
+            Some(gone) => {
+                return Err(ActionError::new(
+                    ErrorCode::NotAllowed,
+                    format!(
+                        "your opponent left {} s ago; the win may be claimed after {} s",
+                        gone.as_secs(),
+                        wait.as_secs()
+                    ),
+                ));
+            }
+            None => {
+                return Err(ActionError::new(
+                    ErrorCode::NotAllowed,
+                    "your opponent is connected",
+                ));
+            }
+        }
+        self.commit(vec![Event::Left {
+            color: opponent.into(),
+        }])
+        .await
     }
 
     /// Stores lines of chat and sends them to everyone in the room; the

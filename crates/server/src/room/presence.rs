@@ -17,6 +17,8 @@ use crate::setup::Seats;
 pub struct Presence {
     /// Sockets per seat (a local token's socket counts for both).
     seats: ByColor<u32>,
+    /// Since when each seat has had no socket (`None` while it has one).
+    empty_since: ByColor<Option<Instant>>,
     /// Spectators' sockets.
     spectators: u32,
     /// Which seats the players were last told are connected.
@@ -34,6 +36,7 @@ impl Presence {
     pub fn new(cap: usize, every: Duration) -> Presence {
         Presence {
             seats: ByColor::new_with(|_| 0),
+            empty_since: ByColor::new_with(|_| Some(Instant::now())),
             spectators: 0,
             shown: ByColor::new_with(|_| false),
             sent: None,
@@ -63,6 +66,7 @@ impl Presence {
         for color in Color::ALL {
             if seats.holds(color) {
                 self.seats[color] += 1;
+                self.empty_since[color] = None;
             }
         }
         Ok(())
@@ -76,6 +80,9 @@ impl Presence {
         for color in Color::ALL {
             if seats.holds(color) {
                 self.seats[color] = self.seats[color].saturating_sub(1);
+                if self.seats[color] == 0 {
+                    self.empty_since[color] = Some(Instant::now());
+                }
             }
         }
     }
@@ -83,6 +90,12 @@ impl Presence {
     /// Which seats have a socket.
     pub fn connected(&self) -> ByColor<bool> {
         self.seats.map(|n| n > 0)
+    }
+
+    /// How long the seat of `color` has had no socket (since the room
+    /// was loaded, at most); `None` while it has one.
+    pub fn gone_for(&self, color: Color) -> Option<Duration> {
+        self.empty_since[color].map(|since| since.elapsed())
     }
 
     /// Whether no socket at all is open.
@@ -154,5 +167,9 @@ mod tests {
         let due = p.due().expect("the seat emptied");
         assert_eq!(due, Instant::now() + Duration::from_millis(250));
         assert!(p.is_empty());
+        tokio::time::advance(Duration::from_secs(3)).await;
+        assert_eq!(p.gone_for(Color::Black), Some(Duration::from_secs(3)));
+        p.join(black).expect("back");
+        assert_eq!(p.gone_for(Color::Black), None);
     }
 }

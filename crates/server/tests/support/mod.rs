@@ -179,6 +179,69 @@ pub async fn bearer_raw(
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
+/// Fischer (White) and Spassky (Black) in a game between their accounts:
+/// the game, White's and Black's seat tokens, and a Board API token of
+/// Fischer's.
+pub async fn account_game(server: &TestServer) -> (String, String, String, String) {
+    let mut sessions = Vec::new();
+    for name in ["Fischer", "Spassky"] {
+        let body = json!({"name": name, "password": "a long secret 1"});
+        let up = rochade_loadtest::client::request(
+            &server.host,
+            "POST",
+            "/api/auth/signup",
+            Some(&body),
+            None,
+        )
+        .await
+        .expect("answers");
+        sessions.push(up.session.expect("session"));
+    }
+    let terms = json!({"time_control": "10+0", "color": "white"});
+    let made = rochade_loadtest::client::request(
+        &server.host,
+        "POST",
+        "/api/account/challenge/spassky",
+        Some(&terms),
+        Some(&sessions[0]),
+    )
+    .await
+    .expect("answers");
+    let id = made.json["id"].as_str().expect("id");
+    let path = format!("/api/account/challenge/{id}/accept");
+    let accepted =
+        rochade_loadtest::client::request(&server.host, "POST", &path, None, Some(&sessions[1]))
+            .await
+            .expect("answers");
+    let game = accepted.json["game"].as_str().expect("game").to_owned();
+    let black = token_of(&accepted.json);
+    let games = rochade_loadtest::client::request(
+        &server.host,
+        "GET",
+        "/api/account/games",
+        None,
+        Some(&sessions[0]),
+    )
+    .await
+    .expect("answers");
+    let white = token_of(&games.json["games"][0]);
+    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let api = rochade_server::accounts::admin::create_token(&storage, "fischer", "board:play", "")
+        .expect("token");
+    (game, white, black, api)
+}
+
+/// The seat token in a link's `url`.
+pub fn token_of(link: &Value) -> String {
+    link["url"]
+        .as_str()
+        .expect("url")
+        .split_once('#')
+        .expect("#")
+        .1
+        .to_owned()
+}
+
 /// A running server.
 pub struct TestServer {
     /// `127.0.0.1:port`.
