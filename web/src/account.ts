@@ -6,6 +6,7 @@
 import { h, tx } from './dom';
 import { Key, LANG_CHANGED, t } from './i18n';
 import { errorText } from './outcome';
+import type { Lobby } from './lobby';
 import { ApiError } from './protocol';
 import { changePassword, Me, NAME_RULE, profileUrl, signIn, signOut, signUp, whoAmI } from './users';
 
@@ -57,8 +58,16 @@ export class AccountBox {
   private errorText: (() => string) | null = null;
   private readonly error = h('p', { class: 'error', id: 'account-error', 'data-testid': 'account-error', role: 'alert' });
 
-  /** `say` announces politely (the page's live region). */
-  constructor(private readonly say: (text: string) => void) {
+  /**
+   * `say` announces politely (the page's live region); `lobby`'s hello
+   * says who is signed in (no `GET /api/auth/me`, and so no 401 in the
+   * console of a visitor's page), and it is opened again after signing in
+   * or out.
+   */
+  constructor(
+    private readonly say: (text: string) => void,
+    private readonly lobby: Lobby,
+  ) {
     document.body.append(this.dialog);
     this.dialog.addEventListener('close', () => {
       if (this.dialog.open) return; // opened again meanwhile, with another form
@@ -81,19 +90,34 @@ export class AccountBox {
         this.menuButton?.focus();
       }
     });
+    lobby.on((msg) => {
+      if (msg.t === 'hello') this.know(msg.me);
+    });
+    if (lobby.known) this.know(lobby.me);
     this.render();
-    void this.load();
+    // Without the socket (blocked by a proxy), the session is asked for over HTTP.
+    window.setTimeout(() => {
+      if (!this.loaded) void this.load();
+    }, 5000);
+  }
+
+  /** Who is signed in, as the socket says it; nothing is redrawn when it is who the header shows. */
+  private know(me: Me | null): void {
+    const same = this.loaded && this.me?.name === me?.name && this.me?.bot === me?.bot;
+    this.me = me;
+    this.loaded = true;
+    if (!same) this.render();
   }
 
   /** Asks the server who is signed in. */
   async load(): Promise<void> {
+    let me: Me | null;
     try {
-      this.me = await whoAmI();
+      me = await whoAmI();
     } catch {
-      this.me = null;
+      me = null;
     }
-    this.loaded = true;
-    this.render();
+    if (!this.loaded) this.know(me);
   }
 
   /** Draws the header area for the account (or for nobody). */
@@ -208,6 +232,7 @@ export class AccountBox {
         this.done(t('passwordChanged'));
       } else {
         this.me = await (kind === 'signin' ? signIn(a, b) : signUp(a, b));
+        this.lobby.reconnect();
         this.done(t('signedInNow', { name: this.me.name }));
       }
     } catch (e) {
@@ -263,6 +288,7 @@ export class AccountBox {
       return;
     }
     this.me = null;
+    this.lobby.reconnect();
     this.showMenu(false);
     this.render();
     this.el.querySelector<HTMLButtonElement>('[data-testid="sign-in"]')?.focus();

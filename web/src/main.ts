@@ -10,6 +10,9 @@ import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
 import { LANGS, Lang, parseLang, setLang, t } from './i18n';
+import { Lobby } from './lobby';
+import { LobbyPanel } from './lobbyview';
+import { Notices } from './notices';
 import { errorText } from './outcome';
 import { colorOf, ProfileView } from './profile';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
@@ -76,6 +79,8 @@ class App {
   private readonly account: AccountBox;
   private profile: ProfileView | null = null;
   private replay: ReplayView | null = null;
+  private readonly lobby = new Lobby();
+  private lobbyPanel: LobbyPanel | null = null;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
@@ -115,7 +120,16 @@ class App {
     });
     document.addEventListener('fullscreenchange', () => this.relabel());
 
-    this.account = new AccountBox((text) => announcer.say(text));
+    this.account = new AccountBox((text) => announcer.say(text), this.lobby);
+    const notices = new Notices(this.lobby, {
+      openUrl: (url) => this.openUrl(url),
+      say: (text, urgent) => announcer.say(text, urgent),
+      focusFallback: () => (root.querySelector<HTMLElement>('[data-testid="account-button"]') ?? root.querySelector<HTMLElement>('.logo'))?.focus(),
+    });
+    // A new game answering one's own seek or challenge: the page goes to one's seat.
+    this.lobby.on((msg) => {
+      if (msg.t === 'game' && this.lobby.expecting()) this.openUrl(msg.url);
+    });
     this.main = h('main', { 'data-view': 'play' }, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel()));
     root.replaceChildren(
       h(
@@ -123,9 +137,11 @@ class App {
         {},
         this.access,
         h('h1', { class: 'site' }, h('a', { href: '/', class: 'logo', 'data-testid': 'home' }, 'Rochade')),
+        notices.games,
         this.account.el,
         h('div', { class: 'tools' }, language, this.sound, this.full),
       ),
+      notices.el,
       this.main,
       announcer.polite,
       announcer.urgent,
@@ -190,12 +206,13 @@ class App {
 
   /** The profile of `name`, or with `gameId` the replay of one of their games. */
   private showProfile(name: string, gameId: string | null): void {
+    this.leaveLobby();
     this.game?.close();
     this.game = null;
     this.settings = null;
     if (this.profile?.name !== name) {
       this.leaveProfile();
-      this.profile = new ProfileView(name, { openReplay: (n, g) => this.openReplay(n, g) });
+      this.profile = new ProfileView(name, { openReplay: (n, g) => this.openReplay(n, g), lobby: this.lobby });
       this.main.prepend(this.profile.el);
     }
     const profile = this.profile;
@@ -250,6 +267,7 @@ class App {
   /** The settings panel next to a board in the start position. */
   private home(): void {
     this.leaveProfile();
+    this.leaveLobby();
     this.game?.close();
     this.game = null;
     this.frame.bars.top.name.textContent = '';
@@ -261,7 +279,36 @@ class App {
     );
     this.settings = panel;
     this.frame.board.idle(false);
-    this.frame.side.replaceChildren(panel.el);
+    this.lobbyPanel = new LobbyPanel(this.lobby, {
+      openUrl: (url) => this.openUrl(url),
+      signIn: (opener) => this.account.open('signin', opener),
+      say: (text) => this.frame.announcer.say(text),
+    });
+    this.frame.side.replaceChildren(panel.el, this.lobbyPanel.el);
+  }
+
+  /** Closes the lobby panel (the page leaves the start page). */
+  private leaveLobby(): void {
+    this.lobbyPanel?.close();
+    this.lobbyPanel = null;
+  }
+
+  /**
+   * Goes to a seat's address (`/g/{id}#{token}`) from the lobby, a
+   * challenge or the list of games; one's other open seeks are withdrawn
+   * when a game starts from one of them.
+   */
+  openUrl(url: string): void {
+    const m = /^\/g\/([^/#?]+)#?(.*)$/.exec(url);
+    if (!m) {
+      location.assign(url);
+      return;
+    }
+    const id = decodeURIComponent(m[1]);
+    if (location.pathname === `/g/${encodeURIComponent(id)}` && this.game?.id === id) return;
+    const open = new Set(this.lobby.seeks.map((s) => s.id));
+    for (const seek of [...this.lobby.mine]) if (open.has(seek)) this.lobby.cancel(seek);
+    this.openGame(id, m[2] || null);
   }
 
   /** A move on the board: the game's, or on the start board the first move of a new game. */
@@ -277,6 +324,7 @@ class App {
   /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
   private show(id: string, token: string | null, firstMove: string | null = null): void {
     this.leaveProfile();
+    this.leaveLobby();
     this.game?.close();
     this.settings = null;
     const stored = sessionStorage.getItem(`rochade.game.${id}`);

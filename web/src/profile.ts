@@ -3,9 +3,11 @@
 // own categories and a small chart of its history, and the games, newest
 // first, a page at a time, narrowed by result and category.
 
+import { ChallengeBox } from './challenge';
 import { ratingChart } from './chart';
 import { h, row, select, tx } from './dom';
 import { Key, LANG_CHANGED, plural, t } from './i18n';
+import type { Lobby } from './lobby';
 import { errorText, statusText } from './outcome';
 import { fideName, perfLine, perfName } from './perf';
 import { ApiError, Color } from './protocol';
@@ -18,6 +20,8 @@ const PAGE = 20;
 export interface ProfileNavigator {
   /** Opens the replay of `game` (listed on the profile of `name`). */
   openReplay(name: string, game: GameSummary): void;
+  /** The account socket: who is signed in (the Challenge button is for others' profiles). */
+  readonly lobby: Lobby;
 }
 
 /** A date and time in the page's language. */
@@ -81,6 +85,7 @@ export class ProfileView {
   private readonly resultFilter = select('filter-result', [['', 'allResults'], ['win', 'wins'], ['loss', 'losses'], ['draw', 'draws']], '');
   private readonly perfFilter = select('filter-perf', [['', 'allCategories'], ...PERFS.map((p): [string, Key] => [p, `cat_${p}` as Key])], '');
   private readonly gamesSection: HTMLElement;
+  private readonly challenge: ChallengeBox;
 
   constructor(
     readonly name: string,
@@ -106,7 +111,8 @@ export class ProfileView {
       this.moreButton,
     );
     this.head.append(h('h2', { id: 'profile-name', tabindex: -1 }, name));
-    this.el.append(this.head, this.ratings, this.gamesSection);
+    this.challenge = new ChallengeBox(nav.lobby, name);
+    this.el.append(this.head, this.challenge.el, this.ratings, this.gamesSection);
     this.gamesSection.hidden = true;
     document.addEventListener(LANG_CHANGED, this.relabel);
     void this.load();
@@ -114,6 +120,7 @@ export class ProfileView {
 
   /** Leaves the profile. */
   close(): void {
+    this.challenge.close();
     document.removeEventListener(LANG_CHANGED, this.relabel);
   }
 
@@ -149,6 +156,7 @@ export class ProfileView {
       return;
     }
     this.gamesSection.hidden = false;
+    this.challenge.enable();
     this.renderHead();
     this.renderRatings();
     const games = this.loadGames(false);
