@@ -16,11 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { axe } from './access.mjs';
 import { assert, byId } from './browser.mjs';
 
-const PASSWORD = 'correct horse 1';
+export const PASSWORD = 'correct horse 1';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** A user name not used before in this server's life (2–20 of [A-Za-z0-9_-]). */
-const freshName = (prefix) => `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+export const freshName = (prefix) => `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
 
 /** The text of the polite live region. */
 const liveText = async (page) => (await byId(page, 'live').textContent()) ?? '';
@@ -38,7 +38,7 @@ async function accountForm(page, which, name, password) {
 }
 
 /** Signs up `name` through the page and waits for the name in the header. */
-async function signUp(page, name) {
+export async function signUp(page, name) {
   await byId(page, 'account').and(page.locator('[data-state="anonymous"]')).waitFor();
   await accountForm(page, 'signup', name, PASSWORD);
   await page.waitForFunction((n) => document.querySelector('[data-testid="account-name"]')?.textContent === n, name);

@@ -4,10 +4,11 @@
 import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
+import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests];
 
 const { values } = parseArgs({
   options: {
