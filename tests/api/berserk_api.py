@@ -47,7 +47,9 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(workdir, "server.log"), "w")
         self.process = subprocess.Popen(
-            [rochade, "serve", "--addr", f"127.0.0.1:{self.port}", "--db", self.db],
+            # A player may claim the win 2 s after the opponent left.
+            [rochade, "serve", "--addr", f"127.0.0.1:{self.port}", "--db", self.db,
+             "--limit", "gone_claim=2s"],
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
@@ -257,6 +259,92 @@ def check_bot_plays_the_robot(server, tokens):
     print(f"      bot against robot level 1: {plies} plies, {state['status']}")
 
 
+def accepted_game(fischer, spassky, spassky_events, **terms):
+    """Fischer (White) challenges Spassky on `terms`; Spassky accepts; the
+    game's id."""
+    before = {g["gameId"] for g in spassky.games.get_ongoing()}
+    challenge = fischer.challenges.create("spassky", color="white", **terms)
+    until(spassky_events, lambda e: e["type"] == "challenge" and e["challenge"]["id"] == challenge["id"], "challenge")
+    spassky.challenges.accept(challenge["id"])
+    start = until(
+        spassky_events,
+        lambda e: e["type"] == "gameStart" and e["game"]["gameId"] not in before,
+        "gameStart",
+    )
+    return start["game"]["gameId"]
+
+
+def check_ratings_and_history(server, tokens):
+    """A rated blitz game changes both Glicko-2 ratings; the profile, the
+    rating history and the player's games (NDJSON and PGN) show it."""
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    before = spassky.users.get_public_data("spassky")["perfs"].get("blitz", {}).get("games", 0)
+    events = listen(spassky.board.stream_incoming_events())
+    game = accepted_game(fischer, spassky, events, rated=True, clock_limit=180, clock_increment=2)
+    for i, uci in enumerate(["f2f3", "e7e5", "g2g4", "d8h4"]):
+        (fischer if i % 2 == 0 else spassky).board.make_move(game, uci)
+    until(events, lambda e: e["type"] == "gameFinish" and e["game"]["gameId"] == game, "gameFinish")
+    winner = spassky.users.get_public_data("spassky")
+    loser = fischer.users.get_public_data("fischer")
+    assert winner["perfs"]["blitz"]["games"] == before + 1, winner
+    assert winner["perfs"]["blitz"]["rating"] > loser["perfs"]["blitz"]["rating"], (winner, loser)
+    assert winner["count"]["win"] >= 1, winner
+    history = spassky.users.get_rating_history("spassky")
+    blitz = [h for h in history if h["name"] == "Blitz"][0]
+    assert blitz["points"], history
+    games = list(spassky.games.export_by_player("spassky", as_pgn=False, max=5, rated=True, perf_type="blitz"))
+    assert games[0]["id"] == game, games
+    assert games[0]["players"]["black"]["ratingDiff"] > 0, games[0]
+    assert games[0]["status"] == "mate" and games[0]["winner"] == "black", games[0]
+    against = list(spassky.games.export_by_player("spassky", as_pgn=False, vs="fischer", max=50))
+    assert game in [g["id"] for g in against], against
+    pgn = "\n".join(spassky.games.export_by_player("spassky", as_pgn=True, max=1))
+    record = chess.pgn.read_game(io.StringIO(pgn))
+    assert record.headers["BlackElo"].isdigit() and record.headers["Result"] == "0-1", record.headers
+    assert record.end().board().is_checkmate()
+
+
+def check_chat_and_claim_victory(server, tokens):
+    """The players chat; Spassky never connects after his move, and once
+    he has been gone long enough Fischer claims the win (opponentGone,
+    claim-victory)."""
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    events = listen(spassky.board.stream_incoming_events())
+    game = accepted_game(fischer, spassky, events, rated=False, clock_limit=600, clock_increment=0)
+    stream = listen(fischer.board.stream_game_state(game))
+    until(stream, lambda e: e["type"] == "gameFull", "gameFull")
+    fischer.board.post_message(game, "Good luck")
+    line = until(stream, lambda e: e.get("type") == "chatLine", "chatLine")
+    assert line["username"] == "Fischer" and line["text"] == "Good luck", line
+    assert fischer.board.get_game_chat(game) == [{"user": "Fischer", "text": "Good luck"}]
+    fischer.board.make_move(game, "e2e4")
+    spassky.board.make_move(game, "e7e5")
+    gone = until(stream, lambda e: e.get("type") == "opponentGone" and e["claimWinInSeconds"] == 0, "opponentGone")
+    assert gone["gone"] is True, gone
+    fischer.board.claim_victory(game)
+    end = until(stream, lambda e: e.get("type") == "gameState" and e["status"] != "started", "the end")
+    assert end["status"] == "timeout" and end["winner"] == "white", end
+
+
+def check_seeks_pair(server, tokens):
+    """Two Board API seeks with the same control are paired, as lichess
+    pairs them; each seek's stream ends."""
+    fischer = server.client(tokens["fischer"])
+    spassky = server.client(tokens["spassky"])
+    events = listen(fischer.board.stream_incoming_events())
+    seeking = threading.Thread(target=lambda: fischer.board.seek(7, 2, color="white"), daemon=True)
+    seeking.start()
+    time.sleep(0.5)
+    spassky.board.seek(7, 2)  # returns once paired
+    start = until(events, lambda e: e["type"] == "gameStart" and e["game"]["color"] == "white"
+                  and e["game"]["opponent"]["username"] == "Spassky" and not e["game"]["hasMoved"], "gameStart")
+    seeking.join(timeout=WAIT)
+    assert not seeking.is_alive(), "Fischer's seek stream did not end"
+    fischer.board.resign_game(start["game"]["gameId"])
+
+
 def check_playing(server, tokens):
     fischer = server.client(tokens["fischer"])
     spassky = server.client(tokens["spassky"])
@@ -282,6 +370,9 @@ def main():
         check_challenge_played_to_mate,
         check_declined_and_cancelled_challenges,
         check_playing,
+        check_ratings_and_history,
+        check_chat_and_claim_victory,
+        check_seeks_pair,
         check_bot_plays_the_robot,
     ]
     passed = failed = 0

@@ -374,3 +374,67 @@ async fn a_board_api_seek_lives_while_its_stream_is_read() {
     assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 403"));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn compatible_seeks_are_paired_at_once() {
+    let server = TestServer::start().await;
+    let alice = sign_up(&server, "Alice").await;
+    let bob = sign_up(&server, "Bob").await;
+    let mut alices = lobby(&server, Some(&alice)).await;
+    let mut bobs = lobby(&server, Some(&bob)).await;
+    alices
+        .send(&json!({"t": "seek", "time_control": "3+2", "color": "white"}))
+        .await
+        .expect("sends");
+    alices
+        .until("seek_ok", WAIT, |m| m["id"].is_string())
+        .await
+        .expect("open");
+    // Both want White: no pair; Bob's seek opens beside Alice's.
+    bobs.send(&json!({"t": "seek", "time_control": "3+2", "color": "white"}))
+        .await
+        .expect("sends");
+    bobs.until("seek_ok", WAIT, |m| m["id"].is_string())
+        .await
+        .expect("open");
+    // Another control: no pair either. The same control, any colour: paired.
+    bobs.send(&json!({"t": "seek", "time_control": "3+0"}))
+        .await
+        .expect("sends");
+    bobs.until("seek_ok", WAIT, |m| m["id"].is_string())
+        .await
+        .expect("open");
+    bobs.send(&json!({"t": "seek", "time_control": "3+2", "color": "random"}))
+        .await
+        .expect("sends");
+    // Bob hears both that his seek was paired and his game's link, in
+    // either order.
+    let (mut paired, mut link) = (None, None);
+    while paired.is_none() || link.is_none() {
+        let message = bobs.recv(WAIT).await.expect("a message");
+        match message["t"].as_str() {
+            Some("seek_ok") if message["paired"].is_string() => paired = Some(message),
+            Some("game") => link = Some(message),
+            _ => {}
+        }
+    }
+    let (paired, b) = (paired.expect("paired"), link.expect("linked"));
+    let game = paired["paired"].as_str().expect("game");
+    assert_eq!(b["game"], game);
+    let a = alices
+        .until("game", WAIT, |m| m["game"] == game)
+        .await
+        .expect("Alice's link");
+    assert_eq!(
+        (a["color"].clone(), b["color"].clone()),
+        (json!("white"), json!("black"))
+    );
+    // Alice's seek was taken; Bob's two others stay.
+    let (_, left) = rochade_loadtest::client::get_json(&server.host, "/api/lobby")
+        .await
+        .expect("the lobby");
+    let left = left["seeks"].as_array().expect("a list");
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(left.iter().all(|s| s["user"]["name"] == "Bob"));
+    server.stop().await;
+}

@@ -163,6 +163,45 @@ pub async fn game_stream(
     }))
 }
 
+/// `GET /api/{board|bot}/game/{id}/chat`: the players' chat so far,
+/// `[{"user": name, "text": …}]`, oldest first.
+pub async fn chat_lines(
+    State(shared): State<Arc<Shared>>,
+    bearer: Bearer,
+    Path((api, id, what)): Path<(String, String, String)>,
+) -> Result<Response, ApiError> {
+    Api::of(&api)?.admit(&bearer)?;
+    if what != "chat" {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "Not found"));
+    }
+    my_game(&shared, &bearer, &id).await?;
+    let game = id.clone();
+    let stored = shared
+        .stored(move |s| s.load(&game))
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("No such game: {id}")))?;
+    let record = crate::record::Record::replay(stored.setup, stored.events)?;
+    let lines: Vec<Value> = record
+        .chat
+        .iter()
+        .map(|(color, text, _)| {
+            let user = record.setup.player(*color).map_or_else(
+                || {
+                    if *color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                    .to_owned()
+                },
+                |p| p.name.clone(),
+            );
+            json!({"user": user, "text": text})
+        })
+        .collect();
+    Ok(axum::Json(lines).into_response())
+}
+
 /// lichess's `opponentGone` news for a game stream: the opponent (a
 /// person) has no connection to the game once both sides have moved;
 /// after the server's `gone_claim` time the win may be claimed

@@ -150,17 +150,33 @@ impl Fields {
             .transpose()
     }
 
-    /// `true` or `false`, if given.
+    /// `true` or `false` (in any case, as Python clients send `True`; or
+    /// `1` and `0`), if given.
     ///
     /// # Errors
     ///
     /// 400 naming the field when it is neither.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_server::api::form::Fields;
+    /// let fields = Fields::query(Some("a=True&b=0&c=maybe"), &["a", "b", "c"]).map_err(|e| e.message)?;
+    /// assert_eq!(fields.boolean("a").map_err(|e| e.message)?, Some(true));
+    /// assert_eq!(fields.boolean("b").map_err(|e| e.message)?, Some(false));
+    /// assert!(fields.boolean("c").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn boolean(&self, name: &str) -> Result<Option<bool>, ApiError> {
         self.text(name)
-            .map(|t| match t {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(bad(format!("`{name}`: `{t}` is not true or false"))),
+            .map(|t| {
+                if t.eq_ignore_ascii_case("true") || t == "1" {
+                    Ok(true)
+                } else if t.eq_ignore_ascii_case("false") || t == "0" {
+                    Ok(false)
+                } else {
+                    Err(bad(format!("`{name}`: `{t}` is not true or false")))
+                }
             })
             .transpose()
     }

@@ -56,7 +56,12 @@ pub fn routes() -> Router<Arc<Shared>> {
         // The Board and Bot APIs ({api} is `board` or `bot`).
         .route("/api/{api}/game/stream/{id}", get(board::game_stream))
         .route("/api/{api}/game/{id}/move/{uci}", post(board::make_move))
-        .route("/api/{api}/game/{id}/{what}", post(board::end))
+        .route(
+            "/api/{api}/game/{id}/{what}",
+            post(board::end).get(board::chat_lines),
+        )
+        // berserk asks for `…/claim-victory/`.
+        .route("/api/{api}/game/{id}/{what}/", post(board::end))
         .route("/api/{api}/game/{id}/{what}/{answer}", post(board::answer))
 }
 

@@ -16,10 +16,10 @@ use super::auth::Bearer;
 use super::form::Fields;
 use super::stream::{KEEP_ALIVE, ndjson};
 use crate::accounts::scope::Scope;
-use crate::challenges::flow::player;
+use crate::challenges::flow::Terms;
 use crate::challenges::{ColorChoice, control_of};
-use crate::lobby::Seek;
-use crate::ratings::{Perf, rated};
+use crate::limits::ClientAddr;
+use crate::lobby::http::{Opened, seek as open_seek};
 use crate::rooms::Shared;
 
 /// The fields of a seek.
@@ -77,6 +77,7 @@ fn minutes(text: Option<&str>) -> Result<Option<u64>, ApiError> {
 pub async fn seek(
     State(shared): State<Arc<Shared>>,
     bearer: Bearer,
+    ClientAddr(from): ClientAddr,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -97,19 +98,18 @@ pub async fn seek(
     let range = rating_range(fields.text("ratingRange"))?;
     let color = ColorChoice::parse(fields.text("color"))?;
     let rated_game = fields.boolean("rated")?.unwrap_or(false);
-    let perf = Perf::of(&control, chess960);
-    let owner = rated(&shared, player(&bearer.0.user), perf).await?;
-    let holder = shared.seeks.holder();
-    let id = shared.seeks.add(Seek {
-        id: String::new(),
-        owner,
+    let terms = Terms {
         control,
         rated: rated_game,
         color,
         chess960,
-        range,
-        holder,
-    })?;
+    };
+    let holder = shared.seeks.holder();
+    let id = match open_seek(&shared, &bearer.0.user, terms, range, holder, from).await? {
+        Opened::Open(id) => id,
+        // Paired at once: the game starts on the event streams.
+        Opened::Paired(_) => return Ok(ndjson(|_| async {})),
+    };
     let mut changes = shared.seeks.watch();
     Ok(ndjson(move |lines| async move {
         let mut beat = tokio::time::interval(KEEP_ALIVE);

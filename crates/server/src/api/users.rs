@@ -148,7 +148,9 @@ pub fn history_json(history: &[RatingPoint]) -> Value {
 
 /// The query fields of `GET /api/games/user/{username}`. `evals`,
 /// `opening`, `literate`, `accuracy` and `division` ask for analysis
-/// Rochade does not make; they are accepted and add nothing.
+/// Rochade does not make; they are accepted and add nothing. No game has
+/// been analysed, so `analysed=true` lists none. `players` (a file of
+/// player names for the PGN) is not read.
 const GAMES_FIELDS: &[&str] = &[
     "max",
     "until",
@@ -169,6 +171,10 @@ const GAMES_FIELDS: &[&str] = &[
     "literate",
     "accuracy",
     "division",
+    "vs",
+    "sort",
+    "analysed",
+    "players",
 ];
 
 /// What to put in each exported game.
@@ -185,7 +191,11 @@ struct Include {
 }
 
 /// Reads the query of `GET /api/games/user/{username}`.
-fn games_query(user: i64, fields: &Fields) -> Result<(GamesQuery, Include), ApiError> {
+fn games_query(
+    user: i64,
+    vs: Option<i64>,
+    fields: &Fields,
+) -> Result<(GamesQuery, Include), ApiError> {
     let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, m);
     let mut query = GamesQuery::finished(user, usize::MAX);
     if let Some(max) = fields.number("max")? {
@@ -214,6 +224,19 @@ fn games_query(user: i64, fields: &Fields) -> Result<(GamesQuery, Include), ApiE
                 .ok_or_else(|| bad(format!("`result`: `win`, `loss` or `draw`, not `{text}`")))?,
         ),
     };
+    query.vs = vs;
+    query.oldest_first = match fields.text("sort") {
+        None | Some("dateDesc") => false,
+        Some("dateAsc") => true,
+        Some(other) => {
+            return Err(bad(format!(
+                "`sort`: `dateAsc` or `dateDesc`, not `{other}`"
+            )));
+        }
+    };
+    if fields.boolean("analysed")? == Some(true) {
+        query.max = 0;
+    }
     query.finished = fields.boolean("finished")?.unwrap_or(true);
     query.ongoing = fields.boolean("ongoing")?.unwrap_or(false);
     let include = Include {
@@ -250,7 +273,11 @@ pub async fn games(
 ) -> Result<Response, ApiError> {
     let fields = Fields::query(raw.as_deref(), GAMES_FIELDS)?;
     let user = find(&shared, &name).await?;
-    let (query, include) = games_query(user.id, &fields)?;
+    let vs = match fields.text("vs") {
+        Some(other) => Some(find(&shared, other).await?.id),
+        None => None,
+    };
+    let (query, include) = games_query(user.id, vs, &fields)?;
     let list = shared.stored(move |s| s.user_games(&query)).await?;
     let json = wants_ndjson(&headers);
     if json {

@@ -222,6 +222,54 @@ pub async fn accept_seek(
     Ok(axum::Json(seat_link(&shared, &game, me.id).await?).into_response())
 }
 
+/// What opening a seek came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opened {
+    /// The seek is open in the lobby: its id.
+    Open(String),
+    /// A compatible seek was open already: the game between the two.
+    Paired(String),
+}
+
+/// The account `user` seeks a game on `terms`, opponents rated within
+/// `range`; the seek is held by the connection `holder`. When a
+/// compatible seek is open already (see [`super::Seeks::partner`]) the two
+/// are paired at once, as lichess pairs seeks.
+///
+/// # Errors
+///
+/// `too_many_requests` past the open seeks allowed; what starting the game
+/// may refuse.
+pub async fn seek(
+    shared: &Arc<Shared>,
+    user: &User,
+    terms: Terms,
+    range: Option<(i64, i64)>,
+    holder: u64,
+    from: IpAddr,
+) -> Result<Opened, ActionError> {
+    let perf = crate::ratings::Perf::of(&terms.control, terms.chess960);
+    let owner = crate::ratings::rated(shared, flow::player(user), perf).await?;
+    let seek = super::Seek {
+        id: String::new(),
+        owner,
+        control: terms.control,
+        rated: terms.rated,
+        color: terms.color,
+        chess960: terms.chess960,
+        range,
+        holder,
+        made: tokio::time::Instant::now(),
+    };
+    if let Some(partner) = shared.seeks.partner(&seek) {
+        // Taken by someone else meanwhile: open ours instead.
+        if let Ok(game) = take_seek(shared, user, &partner, from).await {
+            return Ok(Opened::Paired(game));
+        }
+    }
+    Ok(Opened::Open(shared.seeks.add(seek)?))
+}
+
 /// The account `taker` takes seek `id`: the game is created and both
 /// players hear `gameStart`; its id.
 ///

@@ -39,6 +39,8 @@ pub struct Seek {
     pub range: Option<(i64, i64)>,
     /// The connection that holds it.
     pub holder: u64,
+    /// When it was opened (for pairing the oldest first).
+    pub made: tokio::time::Instant,
 }
 
 impl Seek {
@@ -126,7 +128,8 @@ impl Seeks {
     /// let seeks = Seeks::default();
     /// let owner = Player { id: 1, name: "Tal".into(), bot: false, rating: None };
     /// let seek = Seek { id: String::new(), owner, control: "5+3".parse()?, rated: true,
-    ///     color: ColorChoice::Random, chess960: false, range: None, holder: seeks.holder() };
+    ///     color: ColorChoice::Random, chess960: false, range: None, holder: seeks.holder(),
+    ///     made: tokio::time::Instant::now() };
     /// let id = seeks.add(seek)?;
     /// assert_eq!(seeks.list()[0]["id"], id.as_str());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -214,6 +217,35 @@ impl Seeks {
         if changed {
             self.changed();
         }
+    }
+
+    /// An open seek that `seek` (not yet open) pairs with: another owner,
+    /// the same control, rated or not, variant, colours that fit, and
+    /// each rating within the other's range; the oldest such.
+    pub fn partner(&self, seek: &Seek) -> Option<String> {
+        let fits = |range: Option<(i64, i64)>, player: &Player| {
+            let rating = crate::api::games::shown(player).rating;
+            range.is_none_or(|(low, high)| (low..=high).contains(&rating))
+        };
+        let colours = |a: ColorChoice, b: ColorChoice| {
+            !matches!(
+                (a, b),
+                (ColorChoice::White, ColorChoice::White) | (ColorChoice::Black, ColorChoice::Black)
+            )
+        };
+        let open = self.lock();
+        open.values()
+            .filter(|s| {
+                s.owner.id != seek.owner.id
+                    && s.control == seek.control
+                    && s.rated == seek.rated
+                    && s.chess960 == seek.chess960
+                    && colours(s.color, seek.color)
+                    && fits(s.range, &seek.owner)
+                    && fits(seek.range, &s.owner)
+            })
+            .min_by_key(|s| s.made)
+            .map(|s| s.id.clone())
     }
 
     /// The category of seek `id`, if it is open.

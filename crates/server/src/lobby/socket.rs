@@ -25,12 +25,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc};
 
-use super::Seek;
-use super::http::{GameTerms, challenges_json, games_json, seat_link, take_seek};
+use super::http::{GameTerms, Opened, challenges_json, games_json, seat_link, seek, take_seek};
 use crate::accounts::http::session_account;
 use crate::error::{ActionError, ErrorCode};
 use crate::limits::ClientAddr;
-use crate::ratings::{Perf, rated};
 use crate::rooms::Shared;
 use crate::storage::User;
 
@@ -252,19 +250,14 @@ async fn handle(
                     format!("rating_range: {low} is above {high}"),
                 ));
             }
-            let perf = Perf::of(&terms.control, terms.chess960);
-            let owner = rated(shared, crate::challenges::flow::player(user), perf).await?;
-            let id = shared.seeks.add(Seek {
-                id: String::new(),
-                owner,
-                control: terms.control,
-                rated: terms.rated,
-                color: terms.color,
-                chess960: terms.chess960,
-                range: rating_range.map(|[low, high]| (low, high)),
-                holder,
-            })?;
-            Ok(Some(json!({"t": "seek_ok", "id": id}).to_string()))
+            let range = rating_range.map(|[low, high]| (low, high));
+            match seek(shared, user, terms, range, holder, addr).await? {
+                Opened::Open(id) => Ok(Some(json!({"t": "seek_ok", "id": id}).to_string())),
+                // The `game` message with the link comes with the news.
+                Opened::Paired(game) => {
+                    Ok(Some(json!({"t": "seek_ok", "paired": game}).to_string()))
+                }
+            }
         }
         LobbyMessage::Cancel { id } => {
             shared.seeks.cancel(&id, user.id)?;

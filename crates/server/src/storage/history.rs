@@ -38,7 +38,7 @@ impl UserResult {
     }
 }
 
-/// Which of an account's games to list, newest first.
+/// Which of an account's games to list, newest first unless asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GamesQuery {
     /// The account.
@@ -61,6 +61,10 @@ pub struct GamesQuery {
     pub finished: bool,
     /// Games still going on.
     pub ongoing: bool,
+    /// Only the games against this account.
+    pub vs: Option<i64>,
+    /// Oldest first instead of newest first.
+    pub oldest_first: bool,
 }
 
 impl GamesQuery {
@@ -77,6 +81,8 @@ impl GamesQuery {
             result: None,
             finished: true,
             ongoing: false,
+            vs: None,
+            oldest_first: false,
         }
     }
 }

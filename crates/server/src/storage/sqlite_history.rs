@@ -253,7 +253,12 @@ impl History for SqliteStorage {
             let result = query.result.map_or(String::new(), |r| {
                 format!(" AND result = '{}'", result_text(r, white))
             });
-            format!("SELECT id, created FROM games WHERE {column} = ?1{filters}{result}")
+            // The opponent's column, compared with a number we hold.
+            let vs = query.vs.map_or(String::new(), |vs| {
+                let other = if white { "black_user" } else { "white_user" };
+                format!(" AND {other} = {vs}")
+            });
+            format!("SELECT id, created FROM games WHERE {column} = ?1{filters}{result}{vs}")
         };
         let mut parts = Vec::new();
         if query.color != Some(shakmaty::Color::Black) {
@@ -263,8 +268,9 @@ impl History for SqliteStorage {
             parts.push(side("black_user", false));
         }
         let sql = format!(
-            "{} ORDER BY created DESC, id LIMIT {}",
+            "{} ORDER BY created {}, id LIMIT {}",
             parts.join(" UNION ALL "),
+            if query.oldest_first { "ASC" } else { "DESC" },
             query.max.min(i64::MAX as usize)
         );
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
