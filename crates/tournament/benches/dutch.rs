@@ -38,14 +38,17 @@ impl Lcg {
 
 /// The TRF of a tournament of `players` and 9 rounds after
 /// `played` rounds: each round pairs the players in score order, each
-/// with the next one not met yet, White to the one with fewer Whites;
+/// with the next one not met yet whose colours allow it, White to the
+/// one due it;
 /// White wins 40 %, draws 25 %, loses 35 % (seeded by `seed`). The
 /// last of an odd number gets the pairing-allocated bye.
 fn tournament(players: usize, played: usize, seed: u64) -> String {
     let mut rng = Lcg(seed);
-    // Per player: half-points, whites, and per round (opponent, colour, result).
+    // Per player: half-points, Whites less Blacks, the last colour, and
+    // per round (opponent, colour, result).
     let mut points = vec![0u32; players];
-    let mut whites = vec![0usize; players];
+    let mut balance = vec![0i32; players];
+    let mut last = vec![' '; players];
     let mut games: Vec<Vec<(usize, char, char)>> = vec![Vec::new(); players];
     let mut met = vec![Vec::<usize>::new(); players];
     for _ in 0..played {
@@ -58,10 +61,11 @@ fn tournament(players: usize, played: usize, seed: u64) -> String {
                 continue;
             }
             let free = |j: &&usize| !paired[**j] && **j != a;
+            let fits = |j: usize| (balance[a] + balance[j]).abs() < 3;
             let Some(&b) = order[k + 1..]
                 .iter()
                 .filter(free)
-                .find(|&&j| !met[a].contains(&j))
+                .find(|&&j| !met[a].contains(&j) && fits(j))
                 .or_else(|| order[k + 1..].iter().find(free))
             else {
                 // The last one of an odd number: the pairing-allocated bye.
@@ -73,12 +77,14 @@ fn tournament(players: usize, played: usize, seed: u64) -> String {
             paired[b] = true;
             met[a].push(b);
             met[b].push(a);
-            let (w, bl) = if whites[a] <= whites[b] {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            whites[w] += 1;
+            // White to the one with fewer Whites than Blacks, then to
+            // the one who had Black last, then to the higher ranked.
+            let due = |i: usize| (balance[i], last[i] == 'w');
+            let (w, bl) = if due(b) < due(a) { (b, a) } else { (a, b) };
+            balance[w] += 1;
+            balance[bl] -= 1;
+            last[w] = 'w';
+            last[bl] = 'b';
             let r = rng.next(100);
             let (rw, rb) = if r < 40 {
                 ('1', '0')
