@@ -12,6 +12,7 @@
 
 pub mod admin;
 pub mod http;
+pub mod low_priority;
 pub mod name;
 pub mod password;
 pub mod scope;

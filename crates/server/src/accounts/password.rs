@@ -72,7 +72,9 @@ pub fn verify_now(phc: &str, password: &str) -> bool {
     argon2().is_ok_and(|a| a.verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
-/// Hashes and verifies passwords, a bounded number at a time.
+/// Hashes and verifies passwords, a bounded number at a time, on the
+/// low-priority threads ([`super::low_priority`]): sign-ins never take
+/// time the game rooms need.
 #[derive(Debug, Clone)]
 pub struct Hasher {
     /// Hashes that may run at once.
@@ -108,15 +110,15 @@ impl Hasher {
     pub async fn hash(&self, password: String) -> Result<String, PasswordError> {
         check(&password)?;
         let _permit = self.permits.acquire().await;
-        tokio::task::spawn_blocking(move || hash_now(&password))
+        super::low_priority::run(move || hash_now(&password))
             .await
-            .map_err(|e| PasswordError::Hashing(e.to_string()))?
+            .map_err(PasswordError::Hashing)?
     }
 
     /// Whether `password` matches the PHC string `phc`.
     pub async fn verify(&self, phc: String, password: String) -> bool {
         let _permit = self.permits.acquire().await;
-        tokio::task::spawn_blocking(move || verify_now(&phc, &password))
+        super::low_priority::run(move || verify_now(&phc, &password))
             .await
             .unwrap_or(false)
     }

@@ -1,0 +1,104 @@
+//! Threads for work that must never slow the game rooms: password hashing
+//! (Argon2id takes tens of milliseconds of a core). They run at the
+//! lowest scheduling priority (nice 19 on Linux), so the operating system
+//! gives them only the time that rooms, sockets and the writer leave over:
+//! under load, sign-ins wait, moves do not.
+
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use thread_priority::{ThreadPriority, set_current_thread_priority};
+
+/// One piece of work.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The process's low-priority threads, one a core, started on first use.
+fn pool() -> &'static SyncSender<Job> {
+    static POOL: OnceLock<SyncSender<Job>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let (tx, rx) = mpsc::sync_channel::<Job>(threads * 64);
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..threads {
+            let rx = rx.clone();
+            let _ = std::thread::Builder::new()
+                .name(format!("low-priority-{i}"))
+                .spawn(move || work(&rx));
+        }
+        tx
+    })
+}
+
+/// A thread's loop: lower its own priority, then run jobs until the
+/// process ends.
+fn work(jobs: &Mutex<Receiver<Job>>) {
+    // Without the right to lower it (never refused on Linux), the work
+    // still runs, at normal priority.
+    let _ = set_current_thread_priority(ThreadPriority::Min);
+    loop {
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(poisoned) => poisoned.into_inner().recv(),
+        };
+        match job {
+            Ok(job) => job(),
+            Err(_) => return,
+        }
+    }
+}
+
+/// Runs `work` on a low-priority thread; its result.
+///
+/// # Errors
+///
+/// When the pool is gone (the process is ending).
+///
+/// # Examples
+///
+/// ```
+/// # async fn demo() {
+/// let answer = rochade_server::accounts::low_priority::run(|| 6 * 7).await;
+/// assert_eq!(answer.ok(), Some(42));
+/// # }
+/// ```
+pub async fn run<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = tx.send(work());
+    });
+    let sender = pool().clone();
+    // The queue is bounded: wait for room off the async threads.
+    tokio::task::spawn_blocking(move || sender.send(job))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|_| "the low-priority threads have stopped".to_owned())?;
+    rx.await
+        .map_err(|_| "the low-priority work was dropped".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The calling thread's nice value, from `/proc` (Linux).
+    fn nice() -> Option<i64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        // After the command name in parentheses: state is field 3; nice 19.
+        let rest = stat.rsplit_once(')')?.1;
+        rest.split_whitespace().nth(16)?.parse().ok()
+    }
+
+    #[tokio::test]
+    async fn work_runs_at_the_lowest_priority() {
+        if cfg!(target_os = "linux") {
+            assert_eq!(nice(), Some(0), "this test's own thread");
+            assert_eq!(run(nice).await.expect("runs"), Some(19));
+        }
+        let name = run(|| std::thread::current().name().map(str::to_owned))
+            .await
+            .expect("runs");
+        assert!(name.is_some_and(|n| n.starts_with("low-priority-")));
+    }
+}
