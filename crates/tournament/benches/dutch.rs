@@ -8,10 +8,12 @@
 //! nothing; the round paired is the Dutch system's.
 //!
 //! One size, once, with the time printed (and the TRF kept, for
-//! `rochade pair --system dutch`):
+//! `rochade pair --system dutch`), or a given file's next round as
+//! `rochade pair` prints it:
 //!
 //! ```sh
 //! DUTCH_ONCE=10000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
+//! DUTCH_PAIR=big.trf cargo bench -p rochade-tournament --bench dutch
 //! ```
 
 #![allow(missing_docs)] // criterion_group! makes an undocumented function.
@@ -136,11 +138,22 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// `DUTCH_PAIR=FILE`: pairs the next round of a TRF as `rochade pair
+/// --system dutch` prints it (the time on stderr).
 /// `DUTCH_ONCE=N`: pairs one round of N players once and prints the time
 /// (and writes the TRF to `DUTCH_TRF` when set; `DUTCH_SEED` and
 /// `DUTCH_PLAYED` choose another tournament). Otherwise the criterion
 /// benches.
 fn main() {
+    if let Ok(path) = std::env::var("DUTCH_PAIR") {
+        let text = std::fs::read_to_string(&path).expect("the TRF read");
+        let trf = Trf::parse(&text).expect("a valid TRF");
+        let start = Instant::now();
+        let pairing = dutch::pair(&trf).expect("a pairing");
+        eprintln!("{path}: {:.3} s", start.elapsed().as_secs_f64());
+        print!("{pairing}");
+        return;
+    }
     if let Some(players) = std::env::var("DUTCH_ONCE")
         .ok()
         .and_then(|s| s.parse::<usize>().ok())

@@ -18,14 +18,18 @@ const T: u8 = 2;
 /// The mark `scan_blossom` leaves on the path it walks.
 const BREADCRUMB: u8 = 4;
 
+/// No place in `add_blossom`'s list yet.
+const NO_SLOT: usize = usize::MAX;
+
 /// An edge as a pair of vertices (the first is the side it was found from).
 type Edge = (usize, usize);
 
 /// The algorithm's state: vertices are `0..n`, blossoms `n..`.
 struct State<W: Weight> {
     n: usize,
-    /// `weights[v * n + w]`, symmetric; zero means no edge.
-    weights: Vec<W>,
+    /// Twice each weight, `twice[v * n + w]`, symmetric; zero means no
+    /// edge (doubled once here, not at every slack).
+    twice: Vec<W>,
     /// [`Matcher`]'s rules (a maximum weight matching grown from any
     /// feasible state) instead of networkx's run from scratch.
     warm: bool,
@@ -52,6 +56,9 @@ struct State<W: Weight> {
     allowed: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
+    /// Scratch for `add_blossom`: each S-blossom's place in its list of
+    /// least-slack edges ([`NO_SLOT`] when it has none yet).
+    best_slot: Vec<usize>,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -88,7 +95,7 @@ pub fn max_weight_matching<W: Weight>(
         return Vec::new();
     }
     let max_weight = weights.iter().copied().fold(W::zero(), |m, w| m.max(w));
-    let mut st = State::new(n, weights.to_vec(), max_weight, false);
+    let mut st = State::new(n, weights, max_weight, false);
     st.max_cardinality = max_cardinality;
     st.run();
     st.mate
@@ -129,7 +136,7 @@ impl<W: Weight> Matcher<W> {
     #[must_use]
     pub fn new(n: usize) -> Matcher<W> {
         Matcher {
-            st: State::new(n, vec![W::zero(); n * n], W::zero(), true),
+            st: State::new(n, &vec![W::zero(); n * n], W::zero(), true),
             dirty: Vec::new(),
             is_dirty: vec![false; n],
         }
@@ -163,14 +170,15 @@ impl<W: Weight> Matcher<W> {
     pub fn set_weight(&mut self, v: usize, w: usize, weight: W) {
         assert!(v != w, "no loops");
         let n = self.st.n;
-        let old = self.st.weights[v * n + w];
-        if old == weight {
+        let old = self.st.twice[v * n + w];
+        let twice = weight + weight;
+        if old == twice {
             return;
         }
-        self.st.weights[v * n + w] = weight;
-        self.st.weights[w * n + v] = weight;
+        self.st.twice[v * n + w] = twice;
+        self.st.twice[w * n + v] = twice;
         let zero = W::zero();
-        if (old > zero) != (weight > zero) {
+        if (old > zero) != (twice > zero) {
             for (a, b) in [(v, w), (w, v)] {
                 let list = &mut self.st.adjacency[a];
                 match list.binary_search(&b) {
@@ -199,8 +207,7 @@ impl<W: Weight> Matcher<W> {
             // The least dual that keeps every edge of v's slack nonnegative.
             let mut least = zero;
             for &u in &self.st.adjacency[v] {
-                let wt = self.st.weight(v, u);
-                least = least.max(wt + wt - self.st.dual[u]);
+                least = least.max(self.st.twice[v * self.st.n + u] - self.st.dual[u]);
             }
             self.st.dual[v] = least;
         }
@@ -278,7 +285,7 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
 impl<W: Weight> State<W> {
     /// No matching and no blossoms over `weights`; every vertex dual is
     /// `dual`.
-    fn new(n: usize, weights: Vec<W>, dual: W, warm: bool) -> State<W> {
+    fn new(n: usize, weights: &[W], dual: W, warm: bool) -> State<W> {
         let zero = W::zero();
         let nodes = 2 * n;
         let adjacency = (0..n)
@@ -290,7 +297,7 @@ impl<W: Weight> State<W> {
             .collect();
         State {
             n,
-            weights,
+            twice: weights.iter().map(|&w| w + w).collect(),
             warm,
             adjacency,
             max_cardinality: false,
@@ -311,12 +318,13 @@ impl<W: Weight> State<W> {
             allowed: vec![0; n * n],
             stamp: 0,
             queue: Vec::new(),
+            best_slot: vec![NO_SLOT; nodes],
         }
     }
 
     /// The weight of edge `v`–`w` (zero: no edge).
     fn weight(&self, v: usize, w: usize) -> W {
-        self.weights[v * self.n + w]
+        self.twice[v * self.n + w].half()
     }
 
     /// The neighbours of vertex `v`, in increasing number.
@@ -326,8 +334,7 @@ impl<W: Weight> State<W> {
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
     fn slack(&self, v: usize, w: usize) -> W {
-        let wt = self.weight(v, w);
-        self.dual[v] + self.dual[w] - wt - wt
+        self.dual[v] + self.dual[w] - self.twice[v * self.n + w]
     }
 
     /// Whether node `b` is a blossom (not a vertex).
@@ -479,17 +486,24 @@ impl<W: Weight> State<W> {
                 }
                 let bj = self.in_blossom[j];
                 if bj != b && self.label[bj] == S {
-                    match best_to.iter_mut().find(|(x, _)| *x == bj) {
-                        None => best_to.push((bj, k)),
-                        Some(entry) => {
-                            if self.slack(i, j) < self.slack(entry.1.0, entry.1.1) {
-                                entry.1 = k;
+                    match self.best_slot[bj] {
+                        NO_SLOT => {
+                            self.best_slot[bj] = best_to.len();
+                            best_to.push((bj, k));
+                        }
+                        slot => {
+                            let entry = best_to[slot].1;
+                            if self.slack(i, j) < self.slack(entry.0, entry.1) {
+                                best_to[slot].1 = k;
                             }
                         }
                     }
                 }
             }
             self.best_edge[sub] = None;
+        }
+        for &(bj, _) in &best_to {
+            self.best_slot[bj] = NO_SLOT;
         }
         let mine: Vec<Edge> = best_to.into_iter().map(|(_, k)| k).collect();
         let mut best: Option<(Edge, W)> = None;
