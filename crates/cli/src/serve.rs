@@ -89,10 +89,93 @@ pub struct LoadtestArgs {
     /// sign_ins_per_account and sign_ins_per_address must allow them).
     #[arg(long, default_value_t = 0.0)]
     sign_ins: f64,
+    /// Instead of games: the memory N page sockets on one seat cost, or N
+    /// NDJSON game streams of the Board API (--watch; needs --server-pid
+    /// and --db, the server's database, for the API token; raise the
+    /// server's sockets_per_seat and connections_per_address).
+    #[arg(long)]
+    watchers: Option<usize>,
+    /// The server's database (with --watchers).
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
+    /// With --watchers: `sockets` or `streams` (measure each in a fresh
+    /// server: memory a closed watcher frees stays with the process).
+    #[arg(long, default_value = "streams")]
+    watch: String,
+}
+
+/// Two fresh accounts in a game; what `--watchers` needs to watch it.
+async fn watched_game(
+    host: &str,
+    db: &std::path::Path,
+) -> anyhow::Result<(String, String, String)> {
+    use rochade_loadtest::client::request;
+    let suffix = rochade_server::setup::random_code(6);
+    let names = [format!("watch_a_{suffix}"), format!("watch_b_{suffix}")];
+    let mut sessions = Vec::new();
+    for name in &names {
+        let body = serde_json::json!({"name": name, "password": "load test password"});
+        let up = request(host, "POST", "/api/auth/signup", Some(&body), None).await?;
+        sessions.push(
+            up.session
+                .context("signing up (raise sign_ups_per_address)")?,
+        );
+    }
+    let terms = serde_json::json!({"time_control": "-", "color": "white"});
+    let path = format!("/api/account/challenge/{}", names[1]);
+    let made = request(host, "POST", &path, Some(&terms), Some(&sessions[0])).await?;
+    let id = made.json["id"].as_str().context("a challenge")?;
+    let path = format!("/api/account/challenge/{id}/accept");
+    request(host, "POST", &path, None, Some(&sessions[1])).await?;
+    let games = request(host, "GET", "/api/account/games", None, Some(&sessions[0])).await?;
+    let game = &games.json["games"][0];
+    let id = game["gameId"].as_str().context("a game")?.to_owned();
+    let url = game["url"].as_str().context("a seat")?;
+    let seat = url.split_once('#').context("a seat token")?.1.to_owned();
+    let storage = rochade_server::SqliteStorage::open(db)?;
+    let token =
+        rochade_server::accounts::admin::create_token(&storage, &names[0], "board:play", "")?;
+    Ok((id, seat, token))
+}
+
+/// `--watchers`: prints what a page socket and an NDJSON stream cost.
+fn watchers(args: &LoadtestArgs, n: usize) -> anyhow::Result<()> {
+    let pid = args.server_pid.context("--watchers needs --server-pid")?;
+    let db = args.db.as_deref().context("--watchers needs --db")?;
+    let host = args
+        .url
+        .trim_start_matches("ws://")
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let report = runtime.block_on(async {
+        let (game, seat_token, api_token) = watched_game(&host, db).await?;
+        let kind = match args.watch.as_str() {
+            "sockets" => rochade_loadtest::watchers::Kind::Sockets,
+            "streams" => rochade_loadtest::watchers::Kind::Streams,
+            other => anyhow::bail!("--watch: `sockets` or `streams`, not `{other}`"),
+        };
+        let config = rochade_loadtest::watchers::WatchConfig {
+            kind,
+            host: host.clone(),
+            server_pid: pid,
+            watchers: n,
+            game,
+            seat_token,
+            api_token,
+        };
+        anyhow::Ok(rochade_loadtest::watchers::watchers(&config).await?)
+    })?;
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(())
 }
 
 /// Runs the load and prints the report as JSON.
 pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
+    if let Some(n) = args.watchers {
+        return watchers(args, n);
+    }
     let config = rochade_loadtest::LoadConfig {
         url: args.url.clone(),
         games: args.games,

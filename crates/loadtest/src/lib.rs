@@ -18,5 +18,6 @@
 
 pub mod client;
 mod run;
+pub mod watchers;
 
 pub use run::{LoadConfig, LoadReport, rss_kib, run};

@@ -1,6 +1,7 @@
 //! The Board API (people with a board program) and the Bot API (bot
-//! accounts): a game's stream and the player's acts in it — move, resign,
-//! abort, draw and take-back answers. The two differ only in who may use
+//! accounts): the player's acts in a game — move, resign, abort, draw and
+//! take-back answers, chat, claim-victory (the game's stream is
+//! `game_stream.rs`). The two differ only in who may use
 //! them: `board:play` and a person's account, or `bot:play` and a bot's.
 
 use std::sync::Arc;
@@ -15,18 +16,16 @@ use shakmaty::Color;
 use super::ApiError;
 use super::auth::Bearer;
 use super::form::Fields;
-use super::games::{game_full, game_state, status};
-use super::stream::{KEEP_ALIVE, changes, ndjson};
 use crate::accounts::scope::Scope;
 use crate::event::OfferAction;
 use crate::protocol::{ClientMessage, TakebackAction};
-use crate::room::{Command, Described, Out};
+use crate::room::{Command, Described};
 use crate::rooms::Shared;
 use crate::setup::Seats;
 
 /// Which API: lichess's `board` or `bot` in the path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Api {
+pub(super) enum Api {
     /// People with a board program.
     Board,
     /// Bot accounts.
@@ -35,7 +34,7 @@ enum Api {
 
 impl Api {
     /// Reads the path's word.
-    fn of(word: &str) -> Result<Api, ApiError> {
+    pub(super) fn of(word: &str) -> Result<Api, ApiError> {
         match word {
             "board" => Ok(Api::Board),
             "bot" => Ok(Api::Bot),
@@ -44,7 +43,7 @@ impl Api {
     }
 
     /// Refuses a token or account that may not use this API.
-    fn admit(self, bearer: &Bearer) -> Result<(), ApiError> {
+    pub(super) fn admit(self, bearer: &Bearer) -> Result<(), ApiError> {
         let bot = bearer.0.user.bot;
         match self {
             Api::Board => {
@@ -71,7 +70,7 @@ impl Api {
 }
 
 /// The game `id` and the colour the bearer plays in it.
-async fn my_game(
+pub(super) async fn my_game(
     shared: &Arc<Shared>,
     bearer: &Bearer,
     id: &str,
@@ -86,81 +85,6 @@ async fn my_game(
         .player_color(bearer.0.user.id)
         .ok_or_else(no_game)?;
     Ok((described, color))
-}
-
-/// `GET /api/{board|bot}/game/stream/{id}`: `gameFull`, then a
-/// `gameState` whenever the game changes, until it ends.
-pub async fn game_stream(
-    State(shared): State<Arc<Shared>>,
-    bearer: Bearer,
-    Path((api, id)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    Api::of(&api)?.admit(&bearer)?;
-    let (described, color) = my_game(&shared, &bearer, &id).await?;
-    let token = described.setup.token(color).to_owned();
-    let joined = shared
-        .ask(&id, |reply| Command::Join {
-            token: token.clone(),
-            reply,
-        })
-        .await??;
-    let seats = joined.seats;
-    let state: Value = serde_json::from_str(&joined.state)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let full = game_full(&described.setup, &state, described.epoch);
-    let mut updates = joined.updates;
-    let opponent = color.other();
-    let robot = described.setup.robot_color() == Some(opponent);
-    let wait = shared.limits.gone_claim;
-    Ok(ndjson(move |lines| async move {
-        let mut last = changes(&full["state"]);
-        let mut over = status(&state) != "started";
-        let mut gone = Gone::new(robot, wait);
-        let mut beat = tokio::time::interval(KEEP_ALIVE);
-        beat.tick().await;
-        let mut alive = lines.send(&full).await;
-        if let Some(news) = gone.seen(&state, opponent) {
-            alive = alive && lines.send(&news).await;
-        }
-        while alive && !over {
-            alive = tokio::select! {
-                update = updates.recv() => match update {
-                    Ok(Out::State(json)) => match serde_json::from_str::<Value>(&json) {
-                        Ok(state) => {
-                            let game_state = game_state(&state);
-                            over = status(&state) != "started";
-                            let key = changes(&game_state);
-                            let mut sent = true;
-                            if key != last {
-                                last = key;
-                                sent = lines.send(&game_state).await;
-                            }
-                            match gone.seen(&state, opponent).filter(|_| !over) {
-                                Some(news) => sent && lines.send(&news).await,
-                                None => sent,
-                            }
-                        }
-                        Err(_) => true,
-                    },
-                    Ok(Out::Chat { color, name, text }) => {
-                        let username = name.unwrap_or_else(|| {
-                            if color == Color::White { "White" } else { "Black" }.to_owned()
-                        });
-                        lines
-                            .send(&json!({"type": "chatLine", "room": "player",
-                                          "username": username, "text": text.as_ref()}))
-                            .await
-                    }
-                    Ok(Out::Rematch { .. }) => true,
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
-                },
-                () = gone.claimable() => lines.send(&gone.now_claimable()).await,
-                _ = beat.tick() => lines.keep_alive().await,
-            };
-        }
-        shared.tell(&id, Command::Leave { seats });
-    }))
 }
 
 /// `GET /api/{board|bot}/game/{id}/chat`: the players' chat so far,
@@ -200,72 +124,6 @@ pub async fn chat_lines(
         })
         .collect();
     Ok(axum::Json(lines).into_response())
-}
-
-/// lichess's `opponentGone` news for a game stream: the opponent (a
-/// person) has no connection to the game once both sides have moved;
-/// after the server's `gone_claim` time the win may be claimed
-/// (`claimWinInSeconds` 0, then `POST …/claim-victory`).
-struct Gone {
-    /// The opponent is the robot: never gone.
-    robot: bool,
-    /// How long the opponent must be gone.
-    wait: std::time::Duration,
-    /// When the claim becomes possible, while the opponent is gone.
-    claim_at: Option<tokio::time::Instant>,
-    /// Whether the reader was last told the opponent is gone.
-    told_gone: bool,
-}
-
-impl Gone {
-    /// Nothing told yet.
-    fn new(robot: bool, wait: std::time::Duration) -> Gone {
-        Gone {
-            robot,
-            wait,
-            claim_at: None,
-            told_gone: false,
-        }
-    }
-
-    /// The news a new state brings, if any.
-    fn seen(&mut self, state: &Value, opponent: Color) -> Option<Value> {
-        let side = if opponent == Color::White {
-            "white"
-        } else {
-            "black"
-        };
-        let moved = state["ply"].as_u64().unwrap_or(0) >= 2;
-        let away = !self.robot && moved && state["players"][side]["connected"] == false;
-        match (away, self.told_gone) {
-            (true, false) => {
-                self.told_gone = true;
-                self.claim_at = Some(tokio::time::Instant::now() + self.wait);
-                Some(json!({"type": "opponentGone", "gone": true,
-                            "claimWinInSeconds": self.wait.as_secs()}))
-            }
-            (false, true) => {
-                self.told_gone = false;
-                self.claim_at = None;
-                Some(json!({"type": "opponentGone", "gone": false}))
-            }
-            _ => None,
-        }
-    }
-
-    /// Resolves when the win may be claimed (never while nobody is gone).
-    async fn claimable(&self) {
-        match self.claim_at {
-            Some(at) => tokio::time::sleep_until(at).await,
-            None => std::future::pending().await,
-        }
-    }
-
-    /// The news that the win may be claimed now.
-    fn now_claimable(&mut self) -> Value {
-        self.claim_at = None;
-        json!({"type": "opponentGone", "gone": true, "claimWinInSeconds": 0})
-    }
 }
 
 /// The query of a move: `?offeringDraw=true`.

@@ -16,6 +16,7 @@ pub mod board;
 pub mod challenge;
 pub mod events;
 pub mod form;
+pub mod game_stream;
 pub mod games;
 pub mod seek;
 pub mod stream;
@@ -54,7 +55,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/api/challenge/{id}/decline", post(challenge::decline))
         .route("/api/challenge/{id}/cancel", post(challenge::cancel))
         // The Board and Bot APIs ({api} is `board` or `bot`).
-        .route("/api/{api}/game/stream/{id}", get(board::game_stream))
+        .route("/api/{api}/game/stream/{id}", get(game_stream::game_stream))
         .route("/api/{api}/game/{id}/move/{uci}", post(board::make_move))
         .route(
             "/api/{api}/game/{id}/{what}",

@@ -62,12 +62,13 @@ where
         .into_response()
 }
 
-/// The `gameState` without the clocks, to tell a change from a repeat.
-pub fn changes(game_state: &Value) -> Value {
+/// The `gameState` without the clocks, as text, to tell a change from a
+/// repeat (a game stream keeps this, not the parsed state).
+pub fn changes(game_state: &Value) -> String {
     let mut key = game_state.clone();
     if let Some(object) = key.as_object_mut() {
         object.remove("wtime");
         object.remove("btime");
     }
-    key
+    key.to_string()
 }
