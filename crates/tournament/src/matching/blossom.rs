@@ -59,6 +59,11 @@ struct State<W: Weight> {
     /// Scratch for `add_blossom`: each S-blossom's place in its list of
     /// least-slack edges ([`NO_SLOT`] when it has none yet).
     best_slot: Vec<usize>,
+    /// `best_edge`'s slack as computed in dual epoch `.0` for edge `.1`.
+    slack_cache: Vec<(u64, Edge, W)>,
+    /// Counts the changes of the vertex duals (a cached slack of an
+    /// older epoch is stale).
+    dual_epoch: u64,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -319,6 +324,8 @@ impl<W: Weight> State<W> {
             stamp: 0,
             queue: Vec::new(),
             best_slot: vec![NO_SLOT; nodes],
+            slack_cache: vec![(0, (0, 0), zero); nodes],
+            dual_epoch: 1,
         }
     }
 
@@ -334,7 +341,20 @@ impl<W: Weight> State<W> {
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
     fn slack(&self, v: usize, w: usize) -> W {
-        self.dual[v] + self.dual[w] - self.twice[v * self.n + w]
+        self.dual[v].add_sub(self.dual[w], self.twice[v * self.n + w])
+    }
+
+    /// The slack of node `b`'s least-slack edge, if it has one: from the
+    /// cache while no dual has changed since it was computed.
+    fn best_slack(&mut self, b: usize) -> Option<W> {
+        let edge = self.best_edge[b]?;
+        let (epoch, cached, slack) = self.slack_cache[b];
+        if epoch == self.dual_epoch && cached == edge {
+            return Some(slack);
+        }
+        let slack = self.slack(edge.0, edge.1);
+        self.slack_cache[b] = (self.dual_epoch, edge, slack);
+        Some(slack)
     }
 
     /// Whether node `b` is a blossom (not a vertex).
@@ -465,7 +485,8 @@ impl<W: Weight> State<W> {
             self.in_blossom[leaf] = b;
         }
         // The least-slack edge to every neighbouring S-blossom.
-        let mut best_to: Vec<(usize, Edge)> = Vec::new();
+        // (blossom, edge, its slack)
+        let mut best_to: Vec<(usize, Edge, W)> = Vec::new();
         for &sub in &path {
             let list: Vec<Edge> = if self.is_blossom(sub) {
                 match self.my_best_edges[sub].take() {
@@ -486,15 +507,16 @@ impl<W: Weight> State<W> {
                 }
                 let bj = self.in_blossom[j];
                 if bj != b && self.label[bj] == S {
+                    let slack = self.slack(i, j);
                     match self.best_slot[bj] {
                         NO_SLOT => {
                             self.best_slot[bj] = best_to.len();
-                            best_to.push((bj, k));
+                            best_to.push((bj, k, slack));
                         }
                         slot => {
-                            let entry = best_to[slot].1;
-                            if self.slack(i, j) < self.slack(entry.0, entry.1) {
+                            if slack < best_to[slot].2 {
                                 best_to[slot].1 = k;
+                                best_to[slot].2 = slack;
                             }
                         }
                     }
@@ -502,17 +524,14 @@ impl<W: Weight> State<W> {
             }
             self.best_edge[sub] = None;
         }
-        for &(bj, _) in &best_to {
-            self.best_slot[bj] = NO_SLOT;
-        }
-        let mine: Vec<Edge> = best_to.into_iter().map(|(_, k)| k).collect();
         let mut best: Option<(Edge, W)> = None;
-        for &k in &mine {
-            let s = self.slack(k.0, k.1);
+        for &(bj, k, s) in &best_to {
+            self.best_slot[bj] = NO_SLOT;
             if best.is_none_or(|(_, bs)| s < bs) {
                 best = Some((k, s));
             }
         }
+        let mine: Vec<Edge> = best_to.into_iter().map(|(_, k, _)| k).collect();
         self.my_best_edges[b] = Some(mine);
         self.best_edge[b] = best.map(|(k, _)| k);
     }
@@ -776,6 +795,8 @@ impl<W: Weight> State<W> {
                 self.my_best_edges[b] = None;
             }
             self.stamp += 1;
+            // Duals may have changed outside a stage (`Matcher::solve`).
+            self.dual_epoch += 1;
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v].is_none()
@@ -847,13 +868,15 @@ impl<W: Weight> State<W> {
                             self.label_edge[w] = Some((v, w));
                         }
                     } else if self.label[bw] == S {
-                        if self.best_edge[bv].is_none_or(|(a, b)| kslack < self.slack(a, b)) {
+                        if self.best_slack(bv).is_none_or(|best| kslack < best) {
                             self.best_edge[bv] = Some((v, w));
+                            self.slack_cache[bv] = (self.dual_epoch, (v, w), kslack);
                         }
                     } else if self.label[w] == FREE
-                        && self.best_edge[w].is_none_or(|(a, b)| kslack < self.slack(a, b))
+                        && self.best_slack(w).is_none_or(|best| kslack < best)
                     {
                         self.best_edge[w] = Some((v, w));
+                        self.slack_cache[w] = (self.dual_epoch, (v, w), kslack);
                     }
                 }
             }
@@ -923,6 +946,7 @@ impl<W: Weight> State<W> {
                     _ => {}
                 }
             }
+            self.dual_epoch += 1;
             for &b in &self.live {
                 if self.parent[b].is_none() {
                     match self.label[b] {

@@ -79,14 +79,16 @@ impl<const L: usize> Default for Wide<L> {
 
 impl<const L: usize> Add for Wide<L> {
     type Output = Wide<L>;
+    // The carry is the high half of a 128-bit sum.
+    #[allow(clippy::suspicious_arithmetic_impl)]
+    #[inline]
     fn add(self, rhs: Wide<L>) -> Wide<L> {
         let mut out = [0u64; L];
-        let mut carry = false;
+        let mut carry = 0u128;
         for (i, o) in out.iter_mut().enumerate() {
-            let (s, c1) = self.0[i].overflowing_add(rhs.0[i]);
-            let (s, c2) = s.overflowing_add(u64::from(carry));
-            *o = s;
-            carry = c1 || c2;
+            let s = u128::from(self.0[i]) + u128::from(rhs.0[i]) + carry;
+            *o = s as u64;
+            carry = s >> 64;
         }
         Wide(out)
     }
@@ -94,14 +96,18 @@ impl<const L: usize> Add for Wide<L> {
 
 impl<const L: usize> Sub for Wide<L> {
     type Output = Wide<L>;
+    // The carry is the high half of a 128-bit sum.
+    #[allow(clippy::suspicious_arithmetic_impl)]
+    #[inline]
     fn sub(self, rhs: Wide<L>) -> Wide<L> {
         let mut out = [0u64; L];
-        let mut borrow = false;
+        let mut borrow = 0u128;
         for (i, o) in out.iter_mut().enumerate() {
-            let (s, b1) = self.0[i].overflowing_sub(rhs.0[i]);
-            let (s, b2) = s.overflowing_sub(u64::from(borrow));
-            *o = s;
-            borrow = b1 || b2;
+            let s = u128::from(self.0[i])
+                .wrapping_sub(u128::from(rhs.0[i]))
+                .wrapping_sub(borrow);
+            *o = s as u64;
+            borrow = s >> 127;
         }
         Wide(out)
     }
@@ -146,6 +152,19 @@ impl<const L: usize> Weight for Wide<L> {
         Wide::ZERO
     }
 
+    #[inline]
+    fn add_sub(self, plus: Wide<L>, minus: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        // The running carry lies in -1..=1: one signed accumulator.
+        let mut carry = 0i128;
+        for (i, o) in out.iter_mut().enumerate() {
+            let s = i128::from(self.0[i]) + i128::from(plus.0[i]) - i128::from(minus.0[i]) + carry;
+            *o = s as u64;
+            carry = s >> 64;
+        }
+        Wide(out)
+    }
+
     fn half(self) -> Wide<L> {
         // Arithmetic shift right by one (floor division by two).
         let mut out = [0u64; L];
@@ -177,6 +196,8 @@ mod tests {
             for &b in &values {
                 assert_eq!(w(a) + w(b), w(a + b), "{a} + {b}");
                 assert_eq!(w(a) - w(b), w(a - b), "{a} - {b}");
+                assert_eq!(w(a).add_sub(w(b), w(a)), w(b), "{a} + {b} - {a}");
+                assert_eq!(w(a).add_sub(w(a), w(b)), w(a + a - b), "{a} + {a} - {b}");
                 assert_eq!(w(a).cmp(&w(b)), a.cmp(&b), "{a} <=> {b}");
             }
             assert_eq!(w(a).half(), w(a.div_euclid(2)), "{a} / 2");
