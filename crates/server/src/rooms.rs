@@ -105,16 +105,18 @@ impl Shared {
         let per_second = f64::from(limits.messages_per_second);
         let per_address = f64::from(limits.address_messages_per_second);
         let per_minute = f64::from(limits.games_per_minute);
+        let writer = Writer::start(storage.clone());
         Arc::new(Shared {
             accounts: crate::accounts::Accounts::new(
                 storage.clone(),
+                writer.clone(),
                 limits.robot_workers,
                 &limits,
             ),
             hub: Arc::default(),
             challenges: crate::challenges::Challenges::default(),
             seeks: crate::lobby::Seeks::default(),
-            writer: Writer::start(storage.clone()),
+            writer,
             storage,
             robots,
             clock: Arc::new(ServerClock::new()),

@@ -26,7 +26,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, OnceLock};
 
 use crate::limits::{Limits, RateLimiter};
-use crate::storage::{NewUser, Storage, StorageError, User, wall_ms};
+use crate::storage::{NewUser, Storage, StorageError, User, WriteOp, Writer, wall_ms};
 
 /// The prefix of session secrets.
 const SESSION_PREFIX: &str = "ros_";
@@ -78,6 +78,9 @@ pub struct TokenOwner {
 pub struct Accounts {
     /// Where they are kept.
     store: Arc<dyn Storage>,
+    /// The group-commit writer: a new session is stored with the games'
+    /// next commit, never as a commit (an fsync) of its own.
+    writer: Writer,
     /// Password hashing.
     hasher: Hasher,
     /// Sign-in attempts per account.
@@ -120,9 +123,15 @@ fn check_email(email: Option<String>) -> Result<Option<String>, AccountError> {
 }
 
 impl Accounts {
-    /// The accounts in `store`, hashing at most `at_once` passwords at a
-    /// time, with the sign-in and sign-up limits of `limits`.
-    pub fn new(store: Arc<dyn Storage>, at_once: usize, limits: &Limits) -> Accounts {
+    /// The accounts in `store` (new sessions written through `writer`),
+    /// hashing at most `at_once` passwords at a time, with the sign-in and
+    /// sign-up limits of `limits`.
+    pub fn new(
+        store: Arc<dyn Storage>,
+        writer: Writer,
+        at_once: usize,
+        limits: &Limits,
+    ) -> Accounts {
         let (account, address) = (
             f64::from(limits.sign_ins_per_account),
             f64::from(limits.sign_ins_per_address),
@@ -130,6 +139,7 @@ impl Accounts {
         let sign_ups = f64::from(limits.sign_ups_per_address);
         Accounts {
             store,
+            writer,
             hasher: Hasher::new(at_once),
             per_account: RateLimiter::new(account / 60.0, account),
             per_address: RateLimiter::new(address / 60.0, address),
@@ -164,9 +174,15 @@ impl Accounts {
     async fn start_session(&self, user: &User) -> Result<String, AccountError> {
         let secret = secret::fresh(SESSION_PREFIX);
         let digest = secret::digest(&secret);
-        let id = user.id;
-        self.blocking(move |s| s.add_session(&digest, id, wall_ms()))
-            .await?;
+        let session = WriteOp::Session {
+            digest,
+            user: user.id,
+            created: wall_ms(),
+        };
+        self.writer
+            .write(vec![session])
+            .await
+            .map_err(AccountError::from)?;
         Ok(secret)
     }
 
@@ -323,7 +339,11 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let store: Arc<dyn Storage> =
             Arc::new(SqliteStorage::open(&dir.join("a.sqlite")).expect("opens"));
-        (Accounts::new(store.clone(), 2, &Limits::default()), store)
+        let writer = crate::storage::Writer::start(store.clone());
+        (
+            Accounts::new(store.clone(), writer, 2, &Limits::default()),
+            store,
+        )
     }
 
     const FROM: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);

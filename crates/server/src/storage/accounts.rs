@@ -83,13 +83,6 @@ pub trait AccountStore: Send + Sync + 'static {
     /// When the database fails.
     fn set_bot(&self, user: i64, bot: bool) -> Result<(), StorageError>;
 
-    /// Starts a session (`digest` of its cookie) for `user` at `now`.
-    ///
-    /// # Errors
-    ///
-    /// When the database fails.
-    fn add_session(&self, digest: &str, user: i64, now: u64) -> Result<(), StorageError>;
-
     /// The account of a live session, if the account is not disabled.
     ///
     /// # Errors

@@ -81,6 +81,16 @@ pub enum WriteOp {
         /// (game time, ms); `None` once over.
         wake_at: Option<u64>,
     },
+    /// A new session of an account (the digest of its secret), committed
+    /// with the games' writes.
+    Session {
+        /// The digest of the session's secret.
+        digest: String,
+        /// The account.
+        user: i64,
+        /// When it began (Unix ms).
+        created: u64,
+    },
     /// A game's time line restarts: `epoch` is the new wall-clock zero.
     Epoch {
         /// The game id.

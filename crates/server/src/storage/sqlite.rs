@@ -312,6 +312,16 @@ impl Storage for SqliteStorage {
                             }
                         }
                     }
+                    WriteOp::Session {
+                        digest,
+                        user,
+                        created,
+                    } => {
+                        tx.execute(
+                            "INSERT INTO sessions (digest, user, created) VALUES (?1, ?2, ?3)",
+                            params![digest, user, *created as i64],
+                        )?;
+                    }
                     WriteOp::Epoch { game, epoch } => {
                         epoch_of.execute(params![game, *epoch as i64])?;
                     }

@@ -110,15 +110,6 @@ impl AccountStore for SqliteStorage {
         Ok(())
     }
 
-    fn add_session(&self, digest: &str, user: i64, now: u64) -> Result<(), StorageError> {
-        let conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        conn.execute(
-            "INSERT INTO sessions (digest, user, created) VALUES (?1, ?2, ?3)",
-            params![digest, user, now as i64],
-        )?;
-        Ok(())
-    }
-
     fn session(&self, digest: &str) -> Result<Option<User>, StorageError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         Ok(conn
