@@ -58,7 +58,7 @@ pub async fn create(
 ) -> Result<Response, ActionError> {
     let bad = |e: String| ActionError::new(ErrorCode::BadRequest, format!("game request: {e}"));
     let value = crate::json::strict_slice(&body).map_err(bad)?;
-    let request: NewGame = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    let request: NewGame = crate::json::typed(value).map_err(bad)?;
     let mut setup = GameSetup::from_request(&request, &shared.limits)?;
     if let (Some(side), Some(player)) = (setup.creator, signed_in(&shared, &headers).await?) {
         match side {

@@ -115,6 +115,33 @@ impl<'de> Visitor<'de> for StrictValue {
     }
 }
 
+/// `value` as a `T`; an error names the field at fault by its path
+/// (`` `clock.limit`: invalid type… ``).
+///
+/// # Errors
+///
+/// What does not fit `T`, with the path of the field.
+///
+/// # Examples
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// struct Terms { rated: bool }
+/// let value = serde_json::json!({"rated": "yes"});
+/// let e = rochade_server::json::typed::<Terms>(value).err().unwrap_or_default();
+/// assert!(e.starts_with("`rated`: invalid type"), "{e}");
+/// ```
+pub fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.into_inner().to_string()
+        } else {
+            format!("`{path}`: {}", e.into_inner())
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

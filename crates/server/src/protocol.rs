@@ -168,7 +168,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, ActionError> {
             format!("protocol version {v} is not supported; this server speaks {VERSION}"),
         ));
     }
-    serde_json::from_value(value)
+    crate::json::typed(value)
         .map_err(|e| ActionError::new(ErrorCode::BadJson, format!("not a known message: {e}")))
 }
 

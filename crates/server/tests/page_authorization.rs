@@ -333,3 +333,51 @@ async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
     w.state(WAIT, |s| s["ply"] == 1).await.expect("played");
     a.server.stop().await;
 }
+
+#[tokio::test]
+async fn bad_bodies_name_the_field_and_change_nothing() {
+    let a = askers().await;
+    let path = "/api/account/challenge/bob";
+    for (body, field) in [
+        (json!({"time_control": "5+3", "rated": "yes"}), "rated"),
+        (json!({"rated": true}), "time_control"),
+        (json!({"time_control": "5+3", "colour": "white"}), "colour"),
+        (json!({"time_control": "5+3", "color": "green"}), "color"),
+        (json!({"time_control": "5+3", "chess960": 518}), "chess960"),
+        (json!({"time_control": "x".repeat(100)}), "time_control"),
+        (
+            json!({"time_control": "5+3", "note": "y".repeat(100_000)}),
+            "note",
+        ),
+    ] {
+        let (status, answer) = a.ask(Who::Owner, "POST", path, Some(body.clone())).await;
+        assert!(status == 400 || status == 413, "{body}: {status} {answer}");
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            status == 413 || message.contains(field),
+            "{field}: {answer}"
+        );
+    }
+    let decline = json!({"reason": 7});
+    let (status, answer) = a
+        .ask(
+            Who::Opponent,
+            "POST",
+            "/api/account/challenge/x/decline",
+            Some(decline),
+        )
+        .await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("decline")
+    );
+    // None of them made a challenge.
+    let (_, open) = a
+        .ask(Who::Opponent, "GET", "/api/account/challenges", None)
+        .await;
+    assert_eq!(open["in"], json!([]));
+    a.server.stop().await;
+}

@@ -45,7 +45,7 @@ impl From<AccountError> for ActionError {
 fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ActionError> {
     let bad = |e: String| ActionError::new(ErrorCode::BadRequest, e);
     let value = crate::json::strict_slice(bytes).map_err(bad)?;
-    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
+    crate::json::typed(value).map_err(bad)
 }
 
 /// The session secret in the request's cookies.

@@ -33,7 +33,7 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes, what: &str) -> Result<T, 
         &bytes[..]
     };
     let value = crate::json::strict_slice(text).map_err(bad)?;
-    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
+    crate::json::typed(value).map_err(bad)
 }
 
 /// The terms of a game as the page asks for it.

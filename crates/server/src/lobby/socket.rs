@@ -230,7 +230,7 @@ async fn handle(
 ) -> Result<Option<String>, ActionError> {
     let bad = |m: String| ActionError::new(ErrorCode::BadJson, m);
     let value = crate::json::strict_slice(text.as_bytes()).map_err(bad)?;
-    let message: LobbyMessage = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    let message: LobbyMessage = crate::json::typed(value).map_err(bad)?;
     if let LobbyMessage::Ping = message {
         return Ok(Some(json!({"t": "pong"}).to_string()));
     }
