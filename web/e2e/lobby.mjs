@@ -34,11 +34,15 @@ async function twoPlayers(browser, base) {
   return players;
 }
 
-/** The game id of the game page `page` shows (after it got there). */
+/** The game id of the game page `page` shows, once both players are there. */
 async function gameOf(page) {
   await page.waitForURL(/\/g\/[^/]+#/, { timeout: 10_000 });
   await byId(page, 'status').waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.hasAttribute('data-ply'));
+  // Until the other player's page has joined, the server does not start the game and the board does not move.
+  await page.waitForFunction(() => {
+    const status = document.querySelector('[data-testid="status"]');
+    return status?.hasAttribute('data-ply') && !status.textContent?.includes('Waiting for the opponent');
+  });
   return new URL(page.url()).pathname.split('/')[2];
 }
 

@@ -71,6 +71,12 @@ export class Board {
       draggable: { enabled: true, showGhost: true },
       drawable: { enabled: true },
     });
+    // Chessground measures the board again only on scroll and resize, but the
+    // page moves it too (one's games in the header, the challenges below it,
+    // a shorter page after leaving the lobby): every press measures afresh.
+    const measure = () => this.cg.state.dom.bounds.clear();
+    wrap.addEventListener('mousedown', measure, { capture: true });
+    wrap.addEventListener('touchstart', measure, { capture: true, passive: true });
   }
 
   /** Shows `state`; the player may move the pieces of `movable` (or none). */
