@@ -139,9 +139,13 @@ fn player(line: &Line) -> Result<PlayerRecord, TrfError> {
     }
     let number = required_player(line, 5, 8)?;
     let points_text = line.field(81, 84);
+    // The field holds four characters: 99.9 points at most (a score that
+    // does not fit could not be written back in place).
     let points = points_text
         .parse::<Points>()
-        .map_err(|_| line.error(81, TrfErrorKind::Score(points_text.trim().to_owned())))?;
+        .ok()
+        .filter(|p| p.tenths() <= 999)
+        .ok_or_else(|| line.error(81, TrfErrorKind::Score(points_text.trim().to_owned())))?;
     let sex = Some(line.at(10)).filter(|c| *c != ' ');
     let mut rounds = Vec::new();
     let mut start = FIRST_BLOCK;
