@@ -1,13 +1,31 @@
 //! Threads for work that must never slow the game rooms: password hashing
-//! (Argon2id takes tens of milliseconds of a core). They run at the
-//! lowest scheduling priority (nice 19 on Linux), so the operating system
-//! gives them only the time that rooms, sockets and the writer leave over:
-//! under load, sign-ins wait, moves do not.
+//! (Argon2id takes tens of milliseconds of a core). On Linux they run under
+//! `SCHED_IDLE`, below even nice 19: the kernel gives them only the time
+//! that rooms, sockets and the writer leave over, and takes the core back
+//! the moment one of those wakes. Under load, sign-ins wait, moves do not.
+//! Elsewhere they run at the lowest priority the system offers.
 
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use thread_priority::{ThreadPriority, set_current_thread_priority};
+
+/// Puts the calling thread under `SCHED_IDLE` (Linux), else at the lowest
+/// priority; a refusal leaves it as it was.
+fn lower_this_thread() {
+    #[cfg(target_os = "linux")]
+    {
+        use thread_priority::unix::{
+            NormalThreadSchedulePolicy, ThreadSchedulePolicy, set_thread_priority_and_policy,
+            thread_native_id,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        if set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle).is_ok() {
+            return;
+        }
+    }
+    let _ = set_current_thread_priority(ThreadPriority::Min);
+}
 
 /// One piece of work.
 type Job = Box<dyn FnOnce() + Send>;
@@ -36,9 +54,7 @@ fn pool() -> &'static SyncSender<Job> {
 /// A thread's loop: lower its own priority, then run jobs until the
 /// process ends.
 fn work(jobs: &Mutex<Receiver<Job>>) {
-    // Without the right to lower it (never refused on Linux), the work
-    // still runs, at normal priority.
-    let _ = set_current_thread_priority(ThreadPriority::Min);
+    lower_this_thread();
     loop {
         let job = match jobs.lock() {
             Ok(rx) => rx.recv(),
@@ -86,19 +102,20 @@ pub async fn run<T: Send + 'static>(
 mod tests {
     use super::*;
 
-    /// The calling thread's nice value, from `/proc` (Linux).
-    fn nice() -> Option<i64> {
+    /// The calling thread's scheduling policy, from `/proc` (Linux):
+    /// field 41 of its `stat` (0 normal, 5 idle).
+    fn policy() -> Option<i64> {
         let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-        // After the command name in parentheses: state is field 3; nice 19.
+        // After the command name in parentheses the state is field 3.
         let rest = stat.rsplit_once(')')?.1;
-        rest.split_whitespace().nth(16)?.parse().ok()
+        rest.split_whitespace().nth(38)?.parse().ok()
     }
 
     #[tokio::test]
-    async fn work_runs_at_the_lowest_priority() {
+    async fn work_runs_only_when_nothing_else_would() {
         if cfg!(target_os = "linux") {
-            assert_eq!(nice(), Some(0), "this test's own thread");
-            assert_eq!(run(nice).await.expect("runs"), Some(19));
+            assert_eq!(policy(), Some(0), "this test's own thread: SCHED_OTHER");
+            assert_eq!(run(policy).await.expect("runs"), Some(5), "SCHED_IDLE");
         }
         let name = run(|| std::thread::current().name().map(str::to_owned))
             .await
