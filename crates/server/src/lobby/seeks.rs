@@ -2,8 +2,8 @@
 //! sockets watch.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rochade_laws::clock::TimeControl;
 use serde_json::{Value, json};
@@ -79,6 +79,9 @@ pub struct Seeks {
     version: watch::Sender<u64>,
     /// Numbers for connections that hold seeks.
     holders: AtomicU64,
+    /// The lobby socket's `seeks` message and the version it shows: made
+    /// once per change, however many sockets send it.
+    message: Mutex<(u64, Arc<str>)>,
 }
 
 impl Default for Seeks {
@@ -87,6 +90,7 @@ impl Default for Seeks {
             open: Mutex::new(HashMap::new()),
             version: watch::channel(0).0,
             holders: AtomicU64::new(1),
+            message: Mutex::new((u64::MAX, Arc::from(""))),
         }
     }
 }
@@ -253,17 +257,24 @@ impl Seeks {
         self.lock().get(id).map(Seek::perf)
     }
 
-    /// The open seeks, oldest owner first by name then id (a stable order).
+    /// `{"t":"seeks","seeks":[…]}` as the lobby socket sends it, made once
+    /// for each change of the list.
+    pub fn message(&self) -> Arc<str> {
+        let version = *self.version.borrow();
+        let mut cached = self.message.lock().unwrap_or_else(|e| e.into_inner());
+        if cached.0 != version {
+            let text = json!({"t": "seeks", "seeks": self.list()}).to_string();
+            *cached = (version, Arc::from(text));
+        }
+        cached.1.clone()
+    }
+
+    /// The open seeks, by control, then owner's name, then id (a stable
+    /// order).
     pub fn list(&self) -> Vec<Value> {
         let open = self.lock();
         let mut seeks: Vec<&Seek> = open.values().collect();
-        seeks.sort_by(|a, b| {
-            (a.control.to_string(), &a.owner.name, &a.id).cmp(&(
-                b.control.to_string(),
-                &b.owner.name,
-                &b.id,
-            ))
-        });
+        seeks.sort_by_cached_key(|s| (s.control.to_string(), s.owner.name.clone(), s.id.clone()));
         seeks.iter().map(|s| s.to_json()).collect()
     }
 }

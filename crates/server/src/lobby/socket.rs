@@ -84,20 +84,52 @@ fn error_json(e: &ActionError) -> String {
     json!({"t": "error", "code": e.code, "message": e.message}).to_string()
 }
 
+/// The account's open games as the socket last sent them, so that a move
+/// in one of them changes one entry instead of asking every game's room.
+#[derive(Debug, Default)]
+struct Games(Vec<Value>);
+
+impl Games {
+    /// The `games` message.
+    fn message(&self) -> String {
+        json!({"t": "games", "games": self.0}).to_string()
+    }
+
+    /// Reads the list afresh; its message, unless storage failed.
+    async fn reload(&mut self, shared: &Arc<Shared>, user: &User) -> Option<String> {
+        self.0 = games_json(shared, user).await.ok()?;
+        Some(self.message())
+    }
+
+    /// A move was made in game `id`: whose turn it is now, "your move"
+    /// first again; `false` when the game is not in the list.
+    fn turn(&mut self, id: &str, my_turn: bool) -> bool {
+        let Some(game) = self.0.iter_mut().find(|g| g["gameId"] == id) else {
+            return false;
+        };
+        game["isMyTurn"] = json!(my_turn);
+        self.0.sort_by_key(|g| g["isMyTurn"] != true);
+        true
+    }
+}
+
 /// The account's challenges and games, as two messages.
-async fn account_messages(shared: &Arc<Shared>, user: &User) -> Vec<String> {
+async fn account_messages(shared: &Arc<Shared>, user: &User, games: &mut Games) -> Vec<String> {
     let mut messages = Vec::new();
     let mut challenges = challenges_json(shared, user.id);
     challenges["t"] = json!("challenges");
     messages.push(challenges.to_string());
-    if let Ok(games) = games_json(shared, user).await {
-        messages.push(json!({"t": "games", "games": games}).to_string());
-    }
+    messages.extend(games.reload(shared, user).await);
     messages
 }
 
 /// What a piece of the account's news adds to the socket.
-async fn on_news(shared: &Arc<Shared>, user: &User, news: &Value) -> Vec<String> {
+async fn on_news(
+    shared: &Arc<Shared>,
+    user: &User,
+    news: &Value,
+    games: &mut Games,
+) -> Vec<String> {
     let kind = news["type"].as_str().unwrap_or("");
     let mut out = Vec::new();
     if kind != crate::hub::TURN {
@@ -112,13 +144,17 @@ async fn on_news(shared: &Arc<Shared>, user: &User, news: &Value) -> Vec<String>
     }
     match kind {
         "challenge" | "challengeDeclined" | "challengeCanceled" | "gameStart" => {
-            out.extend(account_messages(shared, user).await);
+            out.extend(account_messages(shared, user, games).await);
         }
-        _ => {
-            if let Ok(games) = games_json(shared, user).await {
-                out.push(json!({"t": "games", "games": games}).to_string());
+        crate::hub::TURN => {
+            let id = news["gameId"].as_str().unwrap_or("");
+            if games.turn(id, news["isMyTurn"] == true) {
+                out.push(games.message());
+            } else {
+                out.extend(games.reload(shared, user).await);
             }
         }
+        _ => out.extend(games.reload(shared, user).await),
     }
     out
 }
@@ -131,8 +167,9 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
     let me = user.as_ref().map(|u| json!({"name": u.name, "bot": u.bot}));
     let _ = tx.try_send(json!({"t": "hello", "me": me}).to_string());
     let mut news = user.as_ref().map(|u| shared.hub.listen(u.id));
+    let mut games = Games::default();
     if let Some(user) = &user {
-        for message in account_messages(&shared, user).await {
+        for message in account_messages(&shared, user, &mut games).await {
             let _ = tx.try_send(message);
         }
     }
@@ -154,7 +191,7 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
                     if changed.is_err() {
                         break;
                     }
-                    vec![json!({"t": "seeks", "seeks": writer_shared.seeks.list()}).to_string()]
+                    vec![writer_shared.seeks.message().to_string()]
                 }
                 item = async {
                     match news.as_mut() {
@@ -162,9 +199,9 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
                         None => std::future::pending().await,
                     }
                 } => match (item, &writer_user) {
-                    (Ok(item), Some(user)) => on_news(&writer_shared, user, &item).await,
+                    (Ok(item), Some(user)) => on_news(&writer_shared, user, &item, &mut games).await,
                     (Err(broadcast::error::RecvError::Lagged(_)), Some(user)) => {
-                        account_messages(&writer_shared, user).await
+                        account_messages(&writer_shared, user, &mut games).await
                     }
                     _ => break,
                 },
