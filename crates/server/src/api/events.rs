@@ -13,22 +13,45 @@ use super::ApiError;
 use super::auth::Bearer;
 use super::games::game_event;
 use super::stream::{KEEP_ALIVE, ndjson};
+use crate::error::ActionError;
 use crate::room::Command;
 use crate::rooms::Shared;
+use crate::setup::GameSetup;
 
-/// The `gameStart` news of every unfinished game `user` plays.
-async fn current_games(shared: &Arc<Shared>, user: i64) -> Result<Vec<Value>, ApiError> {
+/// Every unfinished game the account `user` plays: its setup, its state
+/// now and the account's colour (a game gone meanwhile is left out).
+///
+/// # Errors
+///
+/// `internal` when storage fails.
+pub async fn playing_games(
+    shared: &Arc<Shared>,
+    user: i64,
+) -> Result<Vec<(GameSetup, Value, Color)>, ActionError> {
     let ids = shared.stored(move |s| s.playing(user)).await?;
     let mut games = Vec::new();
     for id in ids {
-        let described = shared.ask(&id, |reply| Command::Describe { reply }).await?;
+        let Ok(described) = shared.ask(&id, |reply| Command::Describe { reply }).await else {
+            continue;
+        };
         let Ok(state) = serde_json::from_str::<Value>(&described.state) else {
             continue;
         };
-        let color = described.setup.player_color(user).unwrap_or(Color::White);
-        games.push(game_event("gameStart", &described.setup, &state, color));
+        let Some(color) = described.setup.player_color(user) else {
+            continue;
+        };
+        games.push((described.setup, state, color));
     }
     Ok(games)
+}
+
+/// The `gameStart` news of every unfinished game `user` plays.
+async fn current_games(shared: &Arc<Shared>, user: i64) -> Result<Vec<Value>, ApiError> {
+    Ok(playing_games(shared, user)
+        .await?
+        .iter()
+        .map(|(setup, state, color)| game_event("gameStart", setup, state, *color))
+        .collect())
 }
 
 /// `GET /api/account/playing`: the account's unfinished games, "your

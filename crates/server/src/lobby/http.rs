@@ -181,23 +181,12 @@ pub async fn games(
 ///
 /// `internal` when storage fails.
 pub async fn games_json(shared: &Arc<Shared>, user: &User) -> Result<Vec<Value>, ActionError> {
-    let me = user.id;
-    let ids = shared.stored(move |s| s.playing(me)).await?;
     let mut games = Vec::new();
-    for id in ids {
-        let Ok(described) = shared.ask(&id, |reply| Command::Describe { reply }).await else {
-            continue;
-        };
-        let Ok(state) = serde_json::from_str::<Value>(&described.state) else {
-            continue;
-        };
-        let Some(color) = described.setup.player_color(me) else {
-            continue;
-        };
-        let news = crate::api::games::game_event("gameStart", &described.setup, &state, color);
+    for (setup, state, color) in crate::api::events::playing_games(shared, user.id).await? {
+        let news = crate::api::games::game_event("gameStart", &setup, &state, color);
         let mut game = news["game"].clone();
-        game["url"] = json!(format!("/g/{id}#{}", described.setup.token(color)));
-        game["timeControl"] = json!(described.setup.time_control);
+        game["url"] = json!(format!("/g/{}#{}", setup.id, setup.token(color)));
+        game["timeControl"] = json!(setup.time_control);
         games.push(game);
     }
     games.sort_by_key(|g| g["isMyTurn"] != true);
