@@ -276,6 +276,18 @@ async fn create(app: &axum::Router, body: &str, cookie: Option<&str>) -> Answer 
     send(app, "POST", "/api/games", body, cookie).await
 }
 
+/// The holder of `cookie` takes the free seat of the invitation `invite`.
+async fn take_seat(app: &axum::Router, invite: &str, cookie: &str) -> Answer {
+    send(
+        app,
+        "POST",
+        &format!("/api/invites/{invite}"),
+        "",
+        Some(cookie),
+    )
+    .await
+}
+
 /// The players of game `id` as a spectator sees them.
 async fn players(app: &axum::Router, id: &str) -> Value {
     let state = send(app, "GET", &format!("/api/games/{id}"), "", None).await;
@@ -311,14 +323,7 @@ async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
     .await;
     let game = friend.json["game"].as_str().expect("id").to_owned();
     let invite = friend.json["invite"].as_str().expect("invite").to_owned();
-    let took = send(
-        &app,
-        "POST",
-        &format!("/api/invites/{invite}"),
-        "",
-        Some(&bob),
-    )
-    .await;
+    let took = take_seat(&app, &invite, &bob).await;
     assert_eq!(took.status, StatusCode::OK, "{}", took.json);
     let state = players(&app, &game).await;
     assert_eq!(state["white"]["name"], "Bob");
@@ -337,14 +342,7 @@ async fn a_signed_in_players_page_games_are_recorded_under_their_name() {
         .as_str()
         .expect("invite")
         .to_owned();
-    let took = send(
-        &app,
-        "POST",
-        &format!("/api/invites/{invite}"),
-        "",
-        Some(&alice),
-    )
-    .await;
+    let took = take_seat(&app, &invite, &alice).await;
     assert_eq!(took.status, StatusCode::OK);
     let state = players(&app, &own).await;
     assert_eq!(state["white"]["name"], "Alice");
