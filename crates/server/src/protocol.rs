@@ -36,6 +36,10 @@ pub enum ClientMessage {
         /// The language of `san` (`en`, `sk`, `cs`, …).
         #[serde(default)]
         lang: Option<String>,
+        /// A draw offer made with the move (9.1.2.1; ICCF: the only way to
+        /// offer, recorded as `(=)`).
+        #[serde(default)]
+        offer_draw: bool,
     },
     /// A draw offer or answer (9.1).
     Draw {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use rochade_laws::notation::{read_uci, write_san, write_uci};
 use rochade_laws::{
-    ClaimError, ClaimVerdict, MoveError, NotationError, OfferError, SanStyle, TimedGame,
+    ClaimError, ClaimVerdict, MoveError, NotationError, OfferError, RuleSet, SanStyle, TimedGame,
     TimedMoveError,
 };
 use shakmaty::{ByColor, Color, Move};
@@ -218,11 +218,17 @@ impl Record {
                         };
                         refuse(code, e.to_string())
                     })?;
-                if let ClaimVerdict::Refused {
-                    played: Some(m), ..
-                } = verdict
-                {
-                    self.push_ply(&before, m);
+                if let ClaimVerdict::Refused { played, .. } = verdict {
+                    if let Some(m) = played {
+                        self.push_ply(&before, m);
+                    }
+                    // ICCF 9.1.2.2: a claim counts as a draw offer, which
+                    // stands once the claim is refused.
+                    if self.setup.rules == RuleSet::Iccf
+                        && self.timed.game_mut().offer_draw((*color).into()).is_ok()
+                    {
+                        self.asked.draw[Color::from(*color)] = Some(self.plies.len());
+                    }
                 }
             }
             Event::Resign { color } => {
@@ -409,6 +415,12 @@ impl Record {
         at: Duration,
     ) -> Result<(), ActionError> {
         self.ensure_ongoing()?;
+        if self.setup.rules == RuleSet::Iccf {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "under the ICCF rules a move once made cannot be taken back (4.3)",
+            ));
+        }
         if !self.setup.casual {
             return Err(refuse(
                 ErrorCode::NotAllowed,

@@ -5,7 +5,7 @@
 use rand::Rng;
 use rand::distr::{Alphanumeric, SampleString};
 use rochade_engine::robot::Level;
-use rochade_laws::clock::{Limit, TimeControl};
+use rochade_laws::clock::{Limit, Scale, TimeControl};
 use rochade_laws::{Game, RuleSet};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
@@ -106,6 +106,54 @@ pub struct NewGame {
     /// Take-backs allowed (default true).
     #[serde(default = "default_casual")]
     pub casual: bool,
+    /// The rules played: `fide`, `fide2009` or `iccf`; by default ICCF's
+    /// for a control counted in days (correspondence), else FIDE's.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
+/// The rule set a game plays: `named` when given, else ICCF's for a
+/// correspondence control and the FIDE Laws for any other.
+///
+/// # Errors
+///
+/// [`ErrorCode::BadRequest`] naming the unknown rule set.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_laws::RuleSet;
+/// use rochade_server::setup::rules_for;
+/// assert_eq!(rules_for(None, &"10/40d".parse()?)?, RuleSet::Iccf);
+/// assert_eq!(rules_for(None, &"5+3".parse()?)?, RuleSet::Fide);
+/// assert_eq!(rules_for(Some("fide2009"), &"5+3".parse()?)?, RuleSet::Fide2009);
+/// assert!(rules_for(Some("house"), &"5+3".parse()?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rules_for(named: Option<&str>, control: &TimeControl) -> Result<RuleSet, ActionError> {
+    match named {
+        Some(name) => name
+            .parse()
+            .map_err(|e| ActionError::new(ErrorCode::BadRequest, format!("rules: {e}"))),
+        None if control.scale() == Scale::Days => Ok(RuleSet::Iccf),
+        None => Ok(RuleSet::Fide),
+    }
+}
+
+/// A rule set in a stored setup, by its short name (`fide` when absent:
+/// games stored before rule sets were chosen all played the FIDE Laws).
+mod rule_set_name {
+    use rochade_laws::RuleSet;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rules: &RuleSet, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(rules.as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<RuleSet, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// Reads a time control within the server's limits on its text and its
@@ -194,6 +242,9 @@ pub struct GameSetup {
     /// A rated game (between accounts).
     #[serde(default)]
     pub rated: bool,
+    /// The rules played.
+    #[serde(default, with = "rule_set_name")]
+    pub rules: RuleSet,
 }
 
 /// Length of game ids.
@@ -228,6 +279,7 @@ impl GameSetup {
     pub fn from_request(req: &NewGame, limits: &Limits) -> Result<GameSetup, ActionError> {
         let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
         let control = checked_control(&req.time_control, limits)?;
+        let rules = rules_for(req.rules.as_deref(), &control)?;
         let color = match req.color.as_deref() {
             None | Some("random") => {
                 if rand::rng().random_bool(0.5) {
@@ -296,6 +348,7 @@ impl GameSetup {
             white_player: None,
             black_player: None,
             rated: false,
+            rules,
         })
     }
 
@@ -363,6 +416,7 @@ impl GameSetup {
             white_player,
             black_player,
             rated,
+            rules: rules_for(None, &control)?,
         })
     }
 
@@ -428,8 +482,8 @@ impl GameSetup {
     /// [`ErrorCode::Internal`] if a stored Chess960 number is out of range.
     pub fn start_game(&self) -> Result<Game, ActionError> {
         match self.chess960 {
-            None => Ok(Game::new(RuleSet::Fide)),
-            Some(n) => Game::chess960(n, RuleSet::Fide)
+            None => Ok(Game::new(self.rules)),
+            Some(n) => Game::chess960(n, self.rules)
                 .map_err(|e| ActionError::new(ErrorCode::Internal, format!("chess960 {n}: {e}"))),
         }
     }
@@ -455,6 +509,13 @@ impl GameSetup {
             .map_or(crate::ratings::Perf::Correspondence, |c| {
                 crate::ratings::Perf::of(&c, self.chess960.is_some())
             })
+    }
+
+    /// Whether the game is played by correspondence: its control counts
+    /// whole days (ICCF). Such games never close for being idle and know
+    /// no "opponent gone": the clock alone decides (6.7).
+    pub fn is_correspondence(&self) -> bool {
+        self.control().is_ok_and(|c| c.scale() == Scale::Days)
     }
 
     /// The seats a token holds in this game: none, one colour, or both

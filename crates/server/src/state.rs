@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use rochade_laws::ClaimKind;
 use rochade_laws::fen::{FenStyle, write as write_fen};
 use rochade_laws::notation::write_uci;
-use rochade_laws::{ClaimKind, RuleSet};
 use serde::Serialize;
 use shakmaty::{ByColor, Color, Position};
 
@@ -54,6 +54,13 @@ pub struct ClockState {
     pub running: Option<Side>,
     /// The bonus per move of the player on turn, ms.
     pub increment: u64,
+    /// How long until the running flag falls if nobody moves, ms: the
+    /// time left stretched over booked leave (10.1). A correspondence
+    /// page shows `now + flag_in` as the deadline's date.
+    pub flag_in: Option<u64>,
+    /// Booked pauses of both clocks (leave, 10.1) not yet over, as ms from
+    /// now: `[from, to]`, `from` 0 while one runs.
+    pub pauses: Vec<[u64; 2]>,
 }
 
 /// Pending offers.
@@ -96,6 +103,8 @@ pub struct OutcomeState {
 pub struct GameState<'a> {
     /// The game id.
     pub id: &'a str,
+    /// The rules played: `fide`, `fide2009` or `iccf`.
+    pub rules: &'static str,
     /// robot, local or friend.
     pub mode: Mode,
     /// The players.
@@ -156,11 +165,21 @@ impl<'a> GameState<'a> {
         ) {
             (Some(white), Some(black)) => Some(ClockState {
                 control: control.to_string(),
-                category: control.category(RuleSet::Fide).as_str(),
+                category: control.category(record.setup.rules).as_str(),
                 white: ms(white),
                 black: ms(black),
                 running: (!over && !clock.is_stopped()).then(|| clock.turn().into()),
                 increment: ms(clock.bonus(clock.turn())),
+                flag_in: (!over)
+                    .then(|| crate::room::finish::flag_falls_at(clock, ms(now)))
+                    .flatten()
+                    .map(|at| at.saturating_sub(ms(now))),
+                pauses: clock
+                    .pauses()
+                    .iter()
+                    .filter(|p| p.to > now)
+                    .map(|p| [ms(p.from.saturating_sub(now)), ms(p.to - now)])
+                    .collect(),
             }),
             _ => None,
         };
@@ -188,6 +207,7 @@ impl<'a> GameState<'a> {
         };
         GameState {
             id: &record.setup.id,
+            rules: record.setup.rules.as_str(),
             mode: record.setup.mode,
             players: Players {
                 white: player(Color::White),

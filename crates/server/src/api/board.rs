@@ -170,16 +170,10 @@ pub async fn make_move(
         .ask(&id, |reply| Command::Play {
             seats: Seats::One(color),
             uci: uci.clone(),
+            offer_draw: query.offering_draw == Some(true),
             reply,
         })
         .await??;
-    if query.offering_draw == Some(true) {
-        let offer = ClientMessage::Draw {
-            action: OfferAction::Offer,
-            color: None,
-        };
-        act(&shared, &id, color, offer).await?;
-    }
     Ok(ok())
 }
 

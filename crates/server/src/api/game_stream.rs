@@ -31,8 +31,8 @@ use crate::setup::Seats;
 /// after the server's `gone_claim` time the win may be claimed
 /// (`claimWinInSeconds` 0, then `POST …/claim-victory`).
 struct Gone {
-    /// The opponent is the robot: never gone.
-    robot: bool,
+    /// The opponent is never gone: the robot, or a correspondence game.
+    never_gone: bool,
     /// How long the opponent must be gone.
     wait: Duration,
     /// When the claim becomes possible, while the opponent is gone.
@@ -50,7 +50,7 @@ impl Gone {
             "black"
         };
         let moved = state["ply"].as_u64().unwrap_or(0) >= 2;
-        let away = !self.robot && moved && state["players"][side]["connected"] == false;
+        let away = !self.never_gone && moved && state["players"][side]["connected"] == false;
         match (away, self.told_gone) {
             (true, false) => {
                 self.told_gone = true;
@@ -196,7 +196,9 @@ pub async fn game_stream(
         last: changes(&full["state"]),
         over: status(&state) != "started",
         gone: Gone {
-            robot: described.setup.robot_color() == Some(opponent),
+            // Nobody is "gone" from a correspondence game: the clock decides.
+            never_gone: described.setup.robot_color() == Some(opponent)
+                || described.setup.is_correspondence(),
             wait: shared.limits.gone_claim,
             claim_at: None,
             told_gone: false,

@@ -49,6 +49,7 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
             uci,
             san,
             lang,
+            offer_draw,
         } => {
             let color = actor(seats, None, turn)?;
             if record.is_over() {
@@ -61,9 +62,13 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
                 ));
             }
             check_ply(record, ply)?;
-            vec![Event::Move {
+            let mut events = vec![Event::Move {
                 uci: move_text(record, uci, san, lang)?,
-            }]
+            }];
+            if offer_draw {
+                events.extend(offers::offer_with_move(color, robot));
+            }
+            events
         }
         ClientMessage::Draw { action, color } => {
             offers::draw(record, actor(seats, color, turn)?, action, robot)?

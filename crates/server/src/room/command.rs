@@ -109,6 +109,8 @@ pub enum Command {
         seats: Seats,
         /// The move in UCI.
         uci: String,
+        /// A draw offer made with the move (9.1.2.1).
+        offer_draw: bool,
         /// Refusal or success.
         reply: oneshot::Sender<Result<(), ActionError>>,
     },

@@ -47,7 +47,9 @@ pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
             reason: CloseReason::Unjoined,
         });
     }
-    if now >= record.last_at().saturating_add(ms(limits.idle_game)) {
+    if !record.setup.is_correspondence()
+        && now >= record.last_at().saturating_add(ms(limits.idle_game))
+    {
         return Some(Event::Close {
             reason: CloseReason::Idle,
         });
@@ -62,17 +64,57 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
     if record.is_over() {
         return None;
     }
-    let mut at = record.last_at().saturating_add(ms(limits.idle_game));
+    let mut at = if record.setup.is_correspondence() {
+        u64::MAX
+    } else {
+        record.last_at().saturating_add(ms(limits.idle_game))
+    };
     if unjoined(record) {
         at = at.min(ms(limits.friend_join));
     }
-    let clock = record.timed.clock();
-    if !clock.is_stopped()
-        && let Some(left) = clock.remaining(clock.turn(), Duration::from_millis(now))
-    {
-        at = at.min(now.saturating_add(ms(left)).saturating_add(1));
+    if let Some(falls) = flag_falls_at(record.timed.clock(), now) {
+        at = at.min(falls.saturating_add(1));
     }
     Some(at)
+}
+
+/// When, in game time, the running flag falls if nobody moves: the time
+/// left now, stretched over every booked pause ahead (leave, 10.1).
+/// `None` when no clock runs.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use rochade_laws::clock::{Clock, DAY};
+/// use rochade_server::room::finish::flag_falls_at;
+/// let ms = |d: Duration| d.as_millis() as u64;
+/// let mut clock = Clock::new("3d/move".parse()?, Duration::ZERO);
+/// assert_eq!(flag_falls_at(&clock, 0), Some(ms(3 * DAY)));
+/// // Seven days of leave from the second day: the flag falls a week later.
+/// clock.pause(DAY, 8 * DAY)?;
+/// assert_eq!(flag_falls_at(&clock, 0), Some(ms(10 * DAY)));
+/// assert_eq!(flag_falls_at(&clock, ms(2 * DAY)), Some(ms(10 * DAY)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn flag_falls_at(clock: &rochade_laws::clock::Clock, now: u64) -> Option<u64> {
+    if clock.is_stopped() {
+        return None;
+    }
+    let mut left = clock.remaining(clock.turn(), Duration::from_millis(now))?;
+    let mut t = Duration::from_millis(now);
+    for pause in clock.pauses() {
+        if pause.to <= t {
+            continue;
+        }
+        let from = pause.from.max(t);
+        if from >= t + left {
+            break;
+        }
+        left -= from - t;
+        t = pause.to;
+    }
+    Some(ms(t + left))
 }
 
 /// When, in game time, the game must next be looked at with nobody in

@@ -266,13 +266,19 @@ impl Room {
                     }
                 }
             }
-            Command::Play { seats, uci, reply } => {
+            Command::Play {
+                seats,
+                uci,
+                offer_draw,
+                reply,
+            } => {
                 self.tick().await;
                 let message = crate::protocol::ClientMessage::Move {
                     ply: self.record.plies.len(),
                     uci: Some(uci),
                     san: None,
                     lang: None,
+                    offer_draw,
                 };
                 let result = match act::plan(&self.record, seats, message) {
                     Ok(act::Plan::Events(events)) => self.commit(events).await,
@@ -446,6 +452,12 @@ impl Room {
             return Err(ActionError::new(
                 ErrorCode::NotAllowed,
                 "the robot never leaves",
+            ));
+        }
+        if self.record.setup.is_correspondence() {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                "a correspondence player need not stay connected: the clock decides (6.7)",
             ));
         }
         if self.record.plies.len() < 2 {

@@ -3,6 +3,7 @@
 //! own moves (9.1.2.2's spirit: repeated offers annoy the opponent, 11.5);
 //! the robot declines at once.
 
+use rochade_laws::RuleSet;
 use shakmaty::Color;
 
 use crate::error::{ActionError, ErrorCode};
@@ -21,6 +22,13 @@ pub fn draw(
     action: OfferAction,
     robot: Option<Color>,
 ) -> Result<Vec<Event>, ActionError> {
+    if action == OfferAction::Offer && record.setup.rules == RuleSet::Iccf {
+        return Err(ActionError::new(
+            ErrorCode::NotAllowed,
+            "under the ICCF rules a draw is offered together with a move (9.1.2.1): \
+             send the offer with your move",
+        ));
+    }
     if action == OfferAction::Offer
         && let Some(then) = record.asked.draw[color]
         && !moved_since(color, then, record.plies.len())
@@ -42,6 +50,23 @@ pub fn draw(
         });
     }
     Ok(events)
+}
+
+/// The events of a draw offer that `color` makes with the move it is
+/// sending (9.1.2.1, recorded as `(=)`, ICCF A.12); the move's own event
+/// comes first, so each move carries at most one offer.
+pub fn offer_with_move(color: Color, robot: Option<Color>) -> Vec<Event> {
+    let mut events = vec![Event::Draw {
+        color: color.into(),
+        action: OfferAction::Offer,
+    }];
+    if robot == Some(color.other()) {
+        events.push(Event::Draw {
+            color: color.other().into(),
+            action: OfferAction::Decline,
+        });
+    }
+    events
 }
 
 /// The event of `color`'s claim (9.2, 9.3), with the intended move
@@ -161,5 +186,38 @@ mod tests {
         );
         let e = claim(&r, Color::Black, Claim::Fifty, None, None).expect_err("not on move");
         assert_eq!(e.code, ErrorCode::NotYourTurn);
+    }
+
+    #[test]
+    fn iccf_art_9_1_2_2_a_wrong_claim_plays_the_move_and_stands_as_an_offer() {
+        let mut r = record(r#"{"opponent":"local","time_control":"3d/move"}"#);
+        assert_eq!(r.setup.rules, RuleSet::Iccf);
+        let events = claim(
+            &r,
+            Color::White,
+            Claim::Threefold,
+            Some("e2e4".into()),
+            Some(0),
+        )
+        .expect("a claim");
+        apply(&mut r, events);
+        // 9.4.3: the game goes on with the intended move; 9.1.2.2: the
+        // claim was an offer, which stands.
+        assert_eq!(r.plies.len(), 1);
+        assert!(!r.is_over());
+        let offer = r.timed.game().pending_offer().expect("an offer");
+        assert_eq!(offer.by, Color::White);
+    }
+
+    #[test]
+    fn iccf_art_9_1_2_1_an_offer_comes_with_a_move() {
+        let r = record(r#"{"opponent":"local","time_control":"10/40d"}"#);
+        let e = draw(&r, Color::White, OfferAction::Offer, None).expect_err("alone");
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        assert_eq!(
+            offer_with_move(Color::White, Some(Color::Black)).len(),
+            2,
+            "the robot declines at once"
+        );
     }
 }

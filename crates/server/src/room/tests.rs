@@ -135,6 +135,7 @@ async fn the_robot_answers_through_the_queue() {
         uci: Some("e2e4".into()),
         san: None,
         lang: None,
+        offer_draw: false,
     };
     act(&tx, white, mv).await.expect("legal");
     let answered = state_where(&mut updates, |s| s["ply"] == 2).await;
