@@ -46,6 +46,21 @@ enum UserCommand {
         /// The account.
         name: String,
     },
+    /// Show an account's leave (ICCF 10.1), or with --grant give it extra
+    /// leave days for a year.
+    Leave {
+        /// The account.
+        name: String,
+        /// Extra days to grant (1–366).
+        #[arg(long, value_parser = clap::value_parser!(i64).range(1..=366))]
+        grant: Option<i64>,
+        /// The calendar year the days are for (default: this year).
+        #[arg(long)]
+        year: Option<i64>,
+        /// Why (kept with the grant).
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
     /// Make an account a bot account (or, with --off, a person's again).
     Bot {
         /// The account.
@@ -135,6 +150,35 @@ pub fn run(args: &UserArgs) -> anyhow::Result<()> {
         UserCommand::Enable { name } => {
             let user = admin::disable(&store, name, false)?;
             println!("enabled {}", user.name);
+        }
+        UserCommand::Leave {
+            name,
+            grant,
+            year,
+            reason,
+        } => {
+            let this_year = rochade_server::correspondence::leave::Day::of_ms(
+                rochade_server::storage::wall_ms(),
+            )
+            .year();
+            if let Some(days) = grant {
+                let year = year.unwrap_or(this_year);
+                let user = admin::grant_leave(&store, name, year, *days, reason, "organiser")?;
+                println!("granted {} {days} extra leave days in {year}", user.name);
+            } else {
+                let (leaves, grants) = admin::leave(&store, name)?;
+                for booked in leaves {
+                    println!(
+                        "leave\t{}\t{}\t{} days",
+                        booked.leave.first,
+                        booked.leave.last,
+                        booked.leave.days()
+                    );
+                }
+                for g in grants {
+                    println!("granted\t{}\t{} days\t{}", g.year, g.days, g.reason);
+                }
+            }
         }
         UserCommand::Bot { name, off } => {
             let user = admin::set_bot(&store, name, !off)?;

@@ -130,6 +130,16 @@ pub enum Event {
         /// What they said.
         text: String,
     },
+    /// Both clocks stand still from `from` to `to` (game time, ms) for
+    /// the leave of the player of `color` (ICCF 10.1).
+    Pause {
+        /// Whose leave.
+        color: Side,
+        /// When the clocks stop.
+        from: u64,
+        /// When they run again.
+        to: u64,
+    },
     /// A rematch offer or its answer.
     Rematch {
         /// Who acted.

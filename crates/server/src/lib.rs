@@ -20,6 +20,7 @@ pub mod api;
 pub mod assets;
 pub mod challenges;
 pub mod clock;
+pub mod correspondence;
 pub mod defences;
 pub mod error;
 pub mod event;
@@ -94,6 +95,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route(
             "/api/account/challenge/{id}/{what}",
             post(lobby::http::answer),
+        )
+        .route(
+            "/api/account/leave",
+            get(correspondence::http::show).post(correspondence::http::book),
         )
         .route("/api/lobby", get(lobby::http::lobby))
         .route(

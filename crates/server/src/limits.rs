@@ -87,6 +87,10 @@ pub struct Limits {
     /// Characters a time control text may have.
     pub text: usize,
 
+    // Correspondence.
+    /// Leave days each player may book in a calendar year (ICCF 10.1; the
+    /// organiser's setting), besides any granted.
+    pub leave_days: usize,
     // Browsers.
     /// Origins (`https://chess.example.org`) besides the server's own
     /// host whose pages may open game sockets.
@@ -122,6 +126,7 @@ impl Default for Limits {
             sign_ups_per_address: 20,
             periods: 5,
             text: 64,
+            leave_days: 45,
             origins: Vec::new(),
         }
     }
@@ -223,6 +228,7 @@ impl Limits {
             "sign_ups_per_address" => self.sign_ups_per_address = count(name, value)?,
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,
+            "leave_days" => self.leave_days = count(name, value)?,
             "origins" => {
                 self.origins = value
                     .split(',')

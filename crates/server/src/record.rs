@@ -287,6 +287,19 @@ impl Record {
                 game,
             } => self.rematch((*color).into(), *action, game.clone())?,
             Event::Chat { color, text } => self.chat((*color).into(), text, event.at)?,
+            Event::Pause { from, to, .. } => {
+                self.ensure_ongoing()?;
+                if !self.setup.is_correspondence() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "leave stops the clocks of correspondence games only (10.1)",
+                    ));
+                }
+                self.timed
+                    .clock_mut()
+                    .pause(Duration::from_millis(*from), Duration::from_millis(*to))
+                    .map_err(|e| refuse(ErrorCode::BadRequest, e.to_string()))?;
+            }
         }
         self.events.push(event);
         Ok(())

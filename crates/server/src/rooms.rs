@@ -246,13 +246,14 @@ impl Shared {
         let epoch = self.clock.now_ms();
         self.writer
             .write(vec![WriteOp::Create {
-                setup: Box::new(setup),
+                setup: Box::new(setup.clone()),
                 epoch,
                 wake_at: finish::wake_at(&record, 0, &self.limits),
             }])
             .await?;
         self.start(record, epoch);
-        Ok(())
+        // 10.1: leave booked before the game began stops its clocks too.
+        crate::correspondence::http::pause_for_booked(self, &setup).await
     }
 
     /// After a start: every unfinished game's time line resumes where it

@@ -381,3 +381,35 @@ async fn bad_bodies_name_the_field_and_change_nothing() {
     assert_eq!(open["in"], json!([]));
     a.server.stop().await;
 }
+
+#[tokio::test]
+async fn leave_is_booked_only_by_a_signed_in_player_for_their_own_account() {
+    let a = askers().await;
+    let tomorrow = rochade_server::correspondence::leave::Day::of_ms(
+        a.server.shared.clock.now_ms() + 86_400_000,
+    );
+    let body = json!({"from": tomorrow.to_string(), "to": tomorrow.to_string()});
+    for who in EVERYONE {
+        let (status, answer) = a
+            .ask(who, "POST", "/api/account/leave", Some(body.clone()))
+            .await;
+        let expected = match who {
+            Who::Anonymous | Who::Token => 401,
+            _ => 200,
+        };
+        assert_eq!(status, expected, "leave as {who:?}: {answer}");
+        // Each books for their own account: Alice's leave is hers alone.
+        let (status, shown) = a.ask(who, "GET", "/api/account/leave", None).await;
+        if expected == 200 {
+            assert_eq!(status, 200);
+            assert_eq!(
+                shown["leave"].as_array().map(Vec::len),
+                Some(1),
+                "{who:?}: {shown}"
+            );
+        } else {
+            assert_eq!(status, 401, "{who:?}");
+        }
+    }
+    a.server.stop().await;
+}

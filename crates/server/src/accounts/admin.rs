@@ -4,7 +4,7 @@
 //! server's current commit).
 
 use super::{AccountError, UserName, password, scope, secret};
-use crate::storage::{NewUser, Storage, User, wall_ms};
+use crate::storage::{BookedLeave, LeaveGrant, NewUser, Storage, User, wall_ms};
 
 /// Makes an account; without a password it cannot sign in on the page
 /// (a bot that uses only its token).
@@ -110,4 +110,60 @@ pub fn create_token(
         wall_ms(),
     )?;
     Ok(token)
+}
+
+/// Grants the account called `name` `days` extra leave days in `year`
+/// (ICCF 10.1: the organiser's grant), for `reason`, by `by`.
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], or when storage fails.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::accounts::admin;
+/// use rochade_server::storage::{LeaveStore, SqliteStorage};
+/// let dir = std::env::temp_dir().join(format!("rochade-leave-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let _ = std::fs::remove_file(dir.join("l.sqlite"));
+/// let store = SqliteStorage::open(&dir.join("l.sqlite"))?;
+/// let user = admin::add_user(&store, "Keres", None, false)?;
+/// admin::grant_leave(&store, "keres", 2027, 10, "illness", "organiser")?;
+/// assert_eq!(store.leave_grants(user.id)?[0].days, 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grant_leave(
+    store: &dyn Storage,
+    name: &str,
+    year: i64,
+    days: i64,
+    reason: &str,
+    by: &str,
+) -> Result<User, AccountError> {
+    let user = find(store, name)?;
+    store.grant_leave(
+        user.id,
+        &LeaveGrant {
+            year,
+            days,
+            reason: reason.to_owned(),
+            by: by.to_owned(),
+            at: wall_ms(),
+        },
+    )?;
+    Ok(user)
+}
+
+/// The leave booked by the account called `name` and the grants it had.
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], or when storage fails.
+pub fn leave(
+    store: &dyn Storage,
+    name: &str,
+) -> Result<(Vec<BookedLeave>, Vec<LeaveGrant>), AccountError> {
+    let user = find(store, name)?;
+    Ok((store.leaves(user.id)?, store.leave_grants(user.id)?))
 }

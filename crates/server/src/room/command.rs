@@ -114,6 +114,19 @@ pub enum Command {
         /// Refusal or success.
         reply: oneshot::Sender<Result<(), ActionError>>,
     },
+    /// Both clocks stop from `from` to `to` (server time, Unix ms) for the
+    /// leave of account `user` (ICCF 10.1); nothing when the account does
+    /// not play here, the game is over or the span already past.
+    Pause {
+        /// Whose leave.
+        user: i64,
+        /// When the clocks stop.
+        from: u64,
+        /// When they run again.
+        to: u64,
+        /// Refusal or success.
+        reply: oneshot::Sender<Result<(), ActionError>>,
+    },
     /// The game's settings, its state now, and when it began.
     Describe {
         /// The answer.

@@ -287,6 +287,34 @@ impl Room {
                 };
                 let _ = reply.send(result);
             }
+            Command::Pause {
+                user,
+                from,
+                to,
+                reply,
+            } => {
+                self.tick().await;
+                let (from, to) = (
+                    from.saturating_sub(self.epoch),
+                    to.saturating_sub(self.epoch),
+                );
+                let color = self.record.setup.player_color(user);
+                let result = if let Some(color) = color
+                    && !self.record.is_over()
+                    && self.record.setup.is_correspondence()
+                    && to > self.now_ms()
+                {
+                    self.commit(vec![Event::Pause {
+                        color: color.into(),
+                        from,
+                        to,
+                    }])
+                    .await
+                } else {
+                    Ok(())
+                };
+                let _ = reply.send(result);
+            }
             Command::Describe { reply } => {
                 let _ = reply.send(Described {
                     setup: self.record.setup.clone(),

@@ -6,15 +6,18 @@
 
 pub mod accounts;
 pub mod history;
+pub mod leave;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_history;
+mod sqlite_leave;
 mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
 pub use history::{
     GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
 };
+pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
 pub use sqlite::SqliteStorage;
 pub use writer::Writer;
 
@@ -141,7 +144,7 @@ pub struct StoredGame {
 }
 
 /// A place to keep games (and accounts, and their ratings).
-pub trait Storage: AccountStore + History {
+pub trait Storage: AccountStore + History + LeaveStore {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///

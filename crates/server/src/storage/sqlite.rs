@@ -110,6 +110,27 @@ const MIGRATIONS: &[&str] = &[
     ) WITHOUT ROWID;
     CREATE INDEX rating_changes_user ON rating_changes(user, at);
 ",
+    // 6: leave (ICCF 10.1): booked days, and extra days granted per year.
+    "
+    CREATE TABLE leaves (
+        id INTEGER PRIMARY KEY,
+        user INTEGER NOT NULL REFERENCES users(id),
+        first_day INTEGER NOT NULL,
+        last_day INTEGER NOT NULL,
+        booked INTEGER NOT NULL
+    );
+    CREATE INDEX leaves_user ON leaves(user, first_day);
+    CREATE TABLE leave_grants (
+        id INTEGER PRIMARY KEY,
+        user INTEGER NOT NULL REFERENCES users(id),
+        year INTEGER NOT NULL,
+        days INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        by_name TEXT NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX leave_grants_user ON leave_grants(user);
+",
 ];
 
 /// Games in a SQLite database.
