@@ -140,6 +140,15 @@ pub enum Event {
         /// When they run again.
         to: u64,
     },
+    /// The player of `color` entered conditional moves (`lines` in UCI,
+    /// each alternating the opponent's move and the answer from the
+    /// position then), replacing any earlier ones; none: withdrawn.
+    Conditional {
+        /// Whose.
+        color: Side,
+        /// The lines.
+        lines: Vec<String>,
+    },
     /// A rematch offer or its answer.
     Rematch {
         /// Who acted.

@@ -41,6 +41,17 @@ pub enum ClientMessage {
         #[serde(default)]
         offer_draw: bool,
     },
+    /// Conditional moves (correspondence): lines alternating the
+    /// opponent's move and the answer from the position now, in SAN
+    /// (English letters), UCI or ICCF numeric notation; they replace any
+    /// earlier ones, and an empty list withdraws them.
+    Conditional {
+        /// The lines.
+        lines: Vec<String>,
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
     /// A draw offer or answer (9.1).
     Draw {
         /// offer, accept or decline.

@@ -12,6 +12,7 @@ use rochade_laws::{
 };
 use shakmaty::{ByColor, Color, Move};
 
+use crate::correspondence::conditional::{Branch, Tree};
 use crate::error::{ActionError, ErrorCode};
 use crate::event::{CloseReason, Event, OfferAction, Timed};
 use crate::setup::{GameSetup, Mode, Side};
@@ -59,6 +60,11 @@ pub struct Record {
     pub chat: Vec<(Color, String, u64)>,
     /// Who lost by leaving the game, if someone did.
     pub left: Option<Color>,
+    /// Each player's conditional moves, waiting for the opponent's move.
+    pub conditional: ByColor<Tree>,
+    /// The answer each player's conditional moves give now, if the
+    /// opponent's last move matched one (the room plays it at once).
+    pub conditional_answer: ByColor<Option<Branch>>,
 }
 
 /// The longest line of chat, in characters (lichess's).
@@ -136,6 +142,8 @@ impl Record {
             rematch: None,
             chat: Vec::new(),
             left: None,
+            conditional: ByColor::default(),
+            conditional_answer: ByColor::default(),
         })
     }
 
@@ -287,6 +295,7 @@ impl Record {
                 game,
             } => self.rematch((*color).into(), *action, game.clone())?,
             Event::Chat { color, text } => self.chat((*color).into(), text, event.at)?,
+            Event::Conditional { color, lines } => self.set_conditional((*color).into(), lines)?,
             Event::Pause { from, to, .. } => {
                 self.ensure_ongoing()?;
                 if !self.setup.is_correspondence() {
@@ -348,11 +357,82 @@ impl Record {
     /// Records a played move for the players.
     fn push_ply(&mut self, before: &shakmaty::Chess, m: Move) {
         self.takeback = None;
+        let uci = write_uci(m, self.timed.game().castling_mode());
+        let mover = shakmaty::Position::turn(before);
+        self.follow_conditional(mover, &uci);
         self.plies.push(Ply {
-            uci: write_uci(m, self.timed.game().castling_mode()),
+            uci,
             san: write_san(before, m, &SanStyle::default()),
             event: self.events.len(),
         });
+    }
+
+    /// The conditional moves after `mover` played `uci`: the mover's
+    /// answer given keeps its subtree, any other move drops the tree; the
+    /// opponent's tree, if it foresees `uci`, has its answer ready, and
+    /// is dropped if not.
+    fn follow_conditional(&mut self, mover: Color, uci: &str) {
+        if let Some(branch) = self.conditional_answer[mover].take()
+            && branch.answer == uci
+        {
+            self.conditional[mover] = branch.next;
+        }
+        let other = mover.other();
+        let tree = std::mem::take(&mut self.conditional[other]);
+        self.conditional_answer[other] = tree.answer_to(uci).cloned();
+    }
+
+    /// The move the side to move answers by its conditional moves now, if any.
+    pub fn conditional_move(&self) -> Option<&str> {
+        self.conditional_answer[self.turn()]
+            .as_ref()
+            .map(|b| b.answer.as_str())
+    }
+
+    /// Drops the conditional moves of `color` (its answer could not be played).
+    pub fn drop_conditional(&mut self, color: Color) {
+        self.conditional[color] = Tree::default();
+        self.conditional_answer[color] = None;
+    }
+
+    /// The conditional moves of `color`, as lines in UCI (with the answer
+    /// ready now first, if any).
+    pub fn conditional_lines(&self, color: Color) -> Vec<String> {
+        self.conditional[color].lines()
+    }
+
+    /// Whether `color` may enter conditional moves now: in a
+    /// correspondence game not over, while the opponent is to move.
+    ///
+    /// # Errors
+    ///
+    /// `game_over` or `not_allowed` saying why not.
+    pub fn may_enter_conditional(&self, color: Color) -> Result<(), ActionError> {
+        self.ensure_ongoing()?;
+        if !self.setup.is_correspondence() {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "conditional moves are for correspondence games",
+            ));
+        }
+        if self.turn() == color {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "conditional moves answer your opponent's move: make your own move first",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sets `color`'s conditional moves (see [`Record::may_enter_conditional`]).
+    fn set_conditional(&mut self, color: Color, lines: &[String]) -> Result<(), ActionError> {
+        self.may_enter_conditional(color)?;
+        let game = self.timed.game();
+        let tree = Tree::build(game.position(), game.castling_mode(), lines)
+            .map_err(|e| refuse(ErrorCode::BadRequest, format!("conditional moves: {e}")))?;
+        self.conditional[color] = tree;
+        self.conditional_answer[color] = None;
+        Ok(())
     }
 
     /// A draw offer, acceptance or refusal (9.1).

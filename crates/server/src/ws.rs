@@ -107,6 +107,9 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     let seats = joined.seats;
     let (tx, mut rx) = mpsc::channel::<String>(SEND_QUEUE);
     let _ = tx.try_send(state::message(&joined.state, seats.as_str()));
+    if let Some((color, lines)) = &joined.conditional {
+        let _ = tx.try_send(conditional_message(*color, lines));
+    }
     let mut updates = joined.updates;
     let mut shutdown = shared.shutdown.clone();
     let (room, game) = (shared.clone(), id.clone());
@@ -219,6 +222,14 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
     }
 }
 
+/// The message telling a seat its conditional moves.
+fn conditional_message(color: shakmaty::Color, lines: &[String]) -> String {
+    serde_json::json!({"v": protocol::VERSION, "t": "conditional",
+                       "color": if color == shakmaty::Color::White { "white" } else { "black" },
+                       "lines": lines})
+    .to_string()
+}
+
 /// What a room's news looks like to a socket with `seats`.
 fn render(out: &Out, seats: Seats) -> Option<String> {
     match out {
@@ -229,6 +240,9 @@ fn render(out: &Out, seats: Seats) -> Option<String> {
                                "name": name, "text": text.as_ref()})
             .to_string(),
         ),
+        Out::Conditional { color, lines } => {
+            seats.holds(*color).then(|| conditional_message(*color, lines))
+        }
         Out::Rematch { game, white, black } => {
             // Colours swap: the old White plays Black.
             let token = match seats {

@@ -11,17 +11,9 @@ use std::time::Duration;
 use rochade_loadtest::client::request;
 use rochade_server::correspondence::leave::Day;
 use serde_json::{Value, json};
-use support::TestServer;
+use support::{TestServer, sign_up};
 
 const DAY_MS: u64 = 86_400_000;
-
-async fn sign_up(server: &TestServer, name: &str) -> String {
-    let body = json!({"name": name, "password": "a long secret 1"});
-    let answer = request(&server.host, "POST", "/api/auth/signup", Some(&body), None)
-        .await
-        .expect("answers");
-    answer.session.expect("a session")
-}
 
 /// `method path` with `body` as the holder of `session`.
 async fn ask(

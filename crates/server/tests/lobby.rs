@@ -9,17 +9,7 @@ mod support;
 
 use rochade_loadtest::client::{Answer, GameSocket, request};
 use serde_json::{Value, json};
-use support::{TestServer, WAIT};
-
-/// Signs `name` up; the session secret.
-async fn sign_up(server: &TestServer, name: &str) -> String {
-    let body = json!({"name": name, "password": "a long secret 1"});
-    let answer = request(&server.host, "POST", "/api/auth/signup", Some(&body), None)
-        .await
-        .expect("answers");
-    assert_eq!(answer.status, 201, "{}", answer.json);
-    answer.session.expect("a session")
-}
+use support::{TestServer, WAIT, sign_up};
 
 /// `method path` with `body` as the holder of `session`.
 async fn ask(

@@ -9,7 +9,7 @@ mod support;
 
 use rochade_loadtest::client::{GameSocket, request};
 use serde_json::{Value, json};
-use support::{TestServer, WAIT};
+use support::{TestServer, WAIT, sign_up};
 
 /// Who asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,14 +42,6 @@ struct Askers {
     bob: String,
     carol: String,
     token: String,
-}
-
-async fn sign_up(server: &TestServer, name: &str) -> String {
-    let body = json!({"name": name, "password": "a long secret 1"});
-    let answer = request(&server.host, "POST", "/api/auth/signup", Some(&body), None)
-        .await
-        .expect("answers");
-    answer.session.expect("a session")
 }
 
 async fn askers() -> Askers {

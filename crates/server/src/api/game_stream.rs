@@ -153,7 +153,8 @@ impl Watch {
                             .to_string(),
                         );
                     }
-                    Ok(Out::Rematch { .. }) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Ok(Out::Rematch { .. } | Out::Conditional { .. })
+                    | Err(broadcast::error::RecvError::Lagged(_)) => {}
                     Err(broadcast::error::RecvError::Closed) => return None,
                 },
                 () = Gone::claimable(self.gone.claim_at) => {

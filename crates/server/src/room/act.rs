@@ -73,6 +73,25 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
         ClientMessage::Draw { action, color } => {
             offers::draw(record, actor(seats, color, turn)?, action, robot)?
         }
+        ClientMessage::Conditional { lines, color } => {
+            let color = actor(seats, color, turn.other())?;
+            record.may_enter_conditional(color)?;
+            let game = record.timed.game();
+            // Stored in UCI, whatever notation they came in.
+            let lines = crate::correspondence::conditional::Tree::build(
+                game.position(),
+                game.castling_mode(),
+                &lines,
+            )
+            .map_err(|e| {
+                ActionError::new(ErrorCode::BadRequest, format!("conditional moves: {e}"))
+            })?
+            .lines();
+            vec![Event::Conditional {
+                color: color.into(),
+                lines,
+            }]
+        }
         ClientMessage::Claim {
             kind,
             uci,

@@ -22,6 +22,14 @@ pub enum Out {
         /// What they said.
         text: Arc<str>,
     },
+    /// The conditional moves of `color` changed (entered, followed,
+    /// dropped): only sockets holding that seat are told.
+    Conditional {
+        /// Whose.
+        color: shakmaty::Color,
+        /// The lines left, UCI.
+        lines: Arc<Vec<String>>,
+    },
     /// A rematch was agreed: the new game and its seat tokens.
     Rematch {
         /// The new game.
@@ -42,6 +50,8 @@ pub struct Joined {
     pub updates: broadcast::Receiver<Out>,
     /// The seats the token holds.
     pub seats: Seats,
+    /// The conditional moves of the seat's colour (one seat only), UCI lines.
+    pub conditional: Option<(shakmaty::Color, Vec<String>)>,
 }
 
 /// A game described: settings, state, beginning.

@@ -351,10 +351,17 @@ impl Room {
         } else {
             self.state.clone()
         };
+        let conditional = match seats {
+            Seats::One(color) if !self.record.conditional[color].is_empty() => {
+                Some((color, self.record.conditional_lines(color)))
+            }
+            _ => None,
+        };
         Ok(Joined {
             state,
             updates: self.out.subscribe(),
             seats,
+            conditional,
         })
     }
 
@@ -413,16 +420,34 @@ impl Room {
                 }
                 return Err(e);
             }
-            ops.push(WriteOp::Append {
-                game: self.record.setup.id.clone(),
-                seq: self.record.events.len() - 1,
-                event: timed,
-                ended: self.ended(),
-                result: self.result(),
-                wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
-            });
+            ops.push(self.append_op(timed, at));
+        }
+        // Conditional moves answer at once, in the same commit.
+        while let Some(uci) = self.record.conditional_move().map(str::to_owned) {
+            let color = self.record.turn();
+            let timed = Timed {
+                at,
+                event: Event::Move { uci },
+            };
+            if self.record.apply(timed.clone()).is_err() {
+                self.record.drop_conditional(color);
+                break;
+            }
+            ops.push(self.append_op(timed, at));
         }
         Ok(ops)
+    }
+
+    /// The write of the event just applied.
+    fn append_op(&self, event: Timed, at: u64) -> WriteOp {
+        WriteOp::Append {
+            game: self.record.setup.id.clone(),
+            seq: self.record.events.len() - 1,
+            event,
+            ended: self.ended(),
+            result: self.result(),
+            wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
+        }
     }
 
     /// Applies, stores (in one commit) and broadcasts `events`.
@@ -432,9 +457,16 @@ impl Room {
         }
         let was_over = self.record.is_over();
         let plies = self.record.plies.len();
+        let conditional = self.record.conditional.clone();
         let ops = self.apply(events)?;
         self.store(ops).await?;
         self.after_change();
+        for color in shakmaty::Color::ALL {
+            if conditional[color] != self.record.conditional[color] {
+                let lines = Arc::new(self.record.conditional_lines(color));
+                let _ = self.out.send(Out::Conditional { color, lines });
+            }
+        }
         if !was_over && self.record.is_over() {
             self.announce_finish();
         } else if self.record.plies.len() != plies {

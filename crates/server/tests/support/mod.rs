@@ -183,21 +183,19 @@ pub async fn bearer_raw(
 /// the game, White's and Black's seat tokens, and a Board API token of
 /// Fischer's.
 pub async fn account_game(server: &TestServer) -> (String, String, String, String) {
-    let mut sessions = Vec::new();
-    for name in ["Fischer", "Spassky"] {
-        let body = json!({"name": name, "password": "a long secret 1"});
-        let up = rochade_loadtest::client::request(
-            &server.host,
-            "POST",
-            "/api/auth/signup",
-            Some(&body),
-            None,
-        )
-        .await
-        .expect("answers");
-        sessions.push(up.session.expect("session"));
-    }
-    let terms = json!({"time_control": "10+0", "color": "white"});
+    account_game_of(server, "10+0").await
+}
+
+/// [`account_game`] with the time control `control`.
+pub async fn account_game_of(
+    server: &TestServer,
+    control: &str,
+) -> (String, String, String, String) {
+    let sessions = [
+        sign_up(server, "Fischer").await,
+        sign_up(server, "Spassky").await,
+    ];
+    let terms = json!({"time_control": control, "color": "white"});
     let made = rochade_loadtest::client::request(
         &server.host,
         "POST",
@@ -342,4 +340,19 @@ pub async fn play_all(socket: &mut GameSocket, moves: &[&str]) -> Value {
             .expect("the move is acknowledged");
     }
     state
+}
+
+/// Signs `name` up on the page (password "a long secret 1"); the session.
+pub async fn sign_up(server: &TestServer, name: &str) -> String {
+    let body = json!({"name": name, "password": "a long secret 1"});
+    let answer = rochade_loadtest::client::request(
+        &server.host,
+        "POST",
+        "/api/auth/signup",
+        Some(&body),
+        None,
+    )
+    .await
+    .expect("answers");
+    answer.session.expect("a session")
 }
