@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -125,12 +125,26 @@ pub async fn game(
         .into_response())
 }
 
-/// `GET /api/games/{id}/pgn`.
+/// `GET /api/games/{id}/pgn[?notation=numeric]` (also lichess's
+/// `/game/export/{id}`): the record with each move's clock and time.
 pub async fn pgn(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<String>,
+    Query(query): Query<PgnQuery>,
 ) -> Result<Response, ActionError> {
-    let text = shared.ask(&id, |reply| Command::Pgn { reply }).await?;
+    let numeric = match query.notation.as_deref() {
+        None | Some("san") => false,
+        Some("numeric") => true,
+        Some(other) => {
+            return Err(ActionError::new(
+                ErrorCode::BadRequest,
+                format!("notation: `{other}` is not san or numeric"),
+            ));
+        }
+    };
+    let text = shared
+        .ask(&id, |reply| Command::Pgn { numeric, reply })
+        .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-chess-pgn"),
@@ -142,6 +156,15 @@ pub async fn pgn(
         text,
     )
         .into_response())
+}
+
+/// The query of a game's PGN: `?notation=numeric` for ICCF numeric
+/// notation (A.18).
+#[derive(Debug, serde::Deserialize)]
+pub struct PgnQuery {
+    /// `san` (the default) or `numeric`.
+    #[serde(default)]
+    notation: Option<String>,
 }
 
 /// `GET /healthz`.

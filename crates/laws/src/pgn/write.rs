@@ -23,6 +23,19 @@ pub struct WriteOptions<'a> {
     /// How moves are written: PGN wants English SAN (the default); other
     /// languages give a record for people, not for PGN readers.
     pub san: SanStyle,
+    /// Moves in ICCF numeric notation (ICCF A.18: `5254` for e2–e4)
+    /// instead of SAN: a correspondence player's record, not for PGN
+    /// readers.
+    pub numeric: bool,
+}
+
+/// `m` from `pos` as the options want it written.
+fn move_text(pos: &Chess, m: shakmaty::Move, options: &WriteOptions<'_>) -> String {
+    if options.numeric {
+        notation::write_numeric(pos, m)
+    } else {
+        notation::write_san(pos, m, &options.san)
+    }
 }
 
 /// The longest line the writer produces (PGN standard 8.2.2: at most 255; 80 by custom).
@@ -125,7 +138,7 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
     for (ply, m) in game.moves().iter().enumerate() {
         let pos = &positions[ply];
         push_number(tokens, pos, need_number);
-        tokens.push(notation::write_san(pos, *m, &options.san));
+        tokens.push(move_text(pos, *m, options));
         need_number = false;
         let node = options.annotations.and_then(|a| a.get(ply));
         let mut comment = String::new();
@@ -153,7 +166,7 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
         if let Some(node) = node {
             for variation in &node.variations {
                 tokens.push("(".to_owned());
-                variation_tokens(tokens, pos, variation, &options.san);
+                variation_tokens(tokens, pos, variation, options);
                 tokens.push(")".to_owned());
                 need_number = true;
             }
@@ -162,12 +175,17 @@ fn movetext(tokens: &mut Vec<String>, game: &Game, options: &WriteOptions<'_>) {
 }
 
 /// Appends a variation played from `start`.
-fn variation_tokens(tokens: &mut Vec<String>, start: &Chess, nodes: &[MoveNode], san: &SanStyle) {
+fn variation_tokens(
+    tokens: &mut Vec<String>,
+    start: &Chess,
+    nodes: &[MoveNode],
+    options: &WriteOptions<'_>,
+) {
     let mut pos = start.clone();
     let mut need_number = true;
     for node in nodes {
         push_number(tokens, &pos, need_number);
-        tokens.push(notation::write_san(&pos, node.mv, san));
+        tokens.push(move_text(&pos, node.mv, options));
         need_number = false;
         for nag in &node.nags {
             tokens.push(format!("${nag}"));
@@ -178,7 +196,7 @@ fn variation_tokens(tokens: &mut Vec<String>, start: &Chess, nodes: &[MoveNode],
         }
         for variation in &node.variations {
             tokens.push("(".to_owned());
-            variation_tokens(tokens, &pos, variation, san);
+            variation_tokens(tokens, &pos, variation, options);
             tokens.push(")".to_owned());
             need_number = true;
         }
@@ -249,6 +267,24 @@ mod tests {
         let text = write_game(&game, &Tags::new(), &WriteOptions::default());
         assert!(text.contains("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]"), "{text}");
         assert!(text.contains("[PlyCount \"1\"]"));
+    }
+
+    #[test]
+    fn iccf_a_18_numeric_notation_on_request() {
+        let mut game = Game::default();
+        // A.18–A.20: from and to squares; castling as the king's move.
+        for m in "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1".split_whitespace() {
+            game.play_uci(m).expect("legal");
+        }
+        let options = WriteOptions {
+            numeric: true,
+            ..WriteOptions::default()
+        };
+        let text = write_game(&game, &Tags::new(), &options);
+        assert!(
+            text.contains("1. 5254 5755 2. 7163 2836 3. 6134 7866 4. 5171 *"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -96,6 +96,8 @@ pub enum Command {
     },
     /// The game as PGN.
     Pgn {
+        /// Moves in ICCF numeric notation (A.18) instead of SAN.
+        numeric: bool,
         /// The answer.
         reply: oneshot::Sender<String>,
     },

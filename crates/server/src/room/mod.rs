@@ -248,8 +248,8 @@ impl Room {
             Command::State { reply } => {
                 let _ = reply.send(self.make_state());
             }
-            Command::Pgn { reply } => {
-                let _ = reply.send(crate::pgn::write(&self.record));
+            Command::Pgn { numeric, reply } => {
+                let _ = reply.send(crate::pgn::write_in(&self.record, numeric));
             }
             Command::TakeSeat { player, reply } => {
                 let _ = reply.send(self.take_seat(player).await);
