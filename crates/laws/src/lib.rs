@@ -7,7 +7,8 @@
 //! Modules follow the Laws: [`game`] (moves, turn, history), [`outcome`]
 //! (results and their reasons), [`draw`] (offers, claims, repetition, 50/75
 //! moves), [`dead`] (dead positions and unwinnability), [`notation`], [`pgn`],
-//! [`chess960`], [`rules`] and [`clock`].
+//! [`chess960`], [`rules`], [`clock`] and [`tablebase`] (the ICCF claims
+//! that a tablebase decides).
 #![forbid(unsafe_code)]
 
 // Keeps the README's example under test.
@@ -26,6 +27,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod rules;
+pub mod tablebase;
 pub mod timed;
 
 pub use draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError};
@@ -36,4 +38,5 @@ pub use notation::{
 };
 pub use outcome::{GameResult, Outcome, Reason, Scoring};
 pub use rules::RuleSet;
+pub use tablebase::{TablebaseClaim, TablebaseClaimError, TablebaseValue};
 pub use timed::{TimedGame, TimedMoveError};

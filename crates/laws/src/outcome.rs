@@ -76,6 +76,9 @@ pub enum Reason {
     /// Won by forfeit: the loser did not appear (6.7), or the arbiter
     /// declared the game lost (7.5.5, 11.3, 12.9).
     Forfeit,
+    /// ICCF 5.1.3: the player on move claimed a win that a 7-piece
+    /// tablebase gives (without the 50-move rule, ICCF 9.3).
+    TablebaseWin,
     /// 5.2.1: the player to move has no legal move and is not in check.
     Stalemate,
     /// 5.2.2: neither player can checkmate by any series of legal moves.
@@ -96,17 +99,22 @@ pub enum Reason {
     /// 6.11: both flags fell in the last period and it cannot be told which
     /// fell first.
     BothFlagsFallen,
-    /// ICCF: both players forfeit the game.
+    /// ICCF 5.2.4: the player on move claimed a draw that a 7-piece
+    /// tablebase gives.
+    TablebaseDraw,
+    /// ICCF 6.9: both players forfeit the game, as when both flags have
+    /// fallen and nothing shows which fell first.
     DoubleForfeit,
 }
 
 impl Reason {
     /// Every reason, in id order.
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 16] = [
         Reason::Checkmate,
         Reason::Resignation,
         Reason::Timeout,
         Reason::Forfeit,
+        Reason::TablebaseWin,
         Reason::Stalemate,
         Reason::DeadPosition,
         Reason::Agreement,
@@ -116,6 +124,7 @@ impl Reason {
         Reason::SeventyFiveMoves,
         Reason::TimeoutVsInsufficientMaterial,
         Reason::BothFlagsFallen,
+        Reason::TablebaseDraw,
         Reason::DoubleForfeit,
     ];
 
@@ -127,6 +136,7 @@ impl Reason {
             Reason::Resignation => 2,
             Reason::Timeout => 3,
             Reason::Forfeit => 4,
+            Reason::TablebaseWin => 5,
             Reason::Stalemate => 10,
             Reason::DeadPosition => 11,
             Reason::Agreement => 12,
@@ -136,6 +146,7 @@ impl Reason {
             Reason::SeventyFiveMoves => 16,
             Reason::TimeoutVsInsufficientMaterial => 17,
             Reason::BothFlagsFallen => 18,
+            Reason::TablebaseDraw => 19,
             Reason::DoubleForfeit => 30,
         }
     }
@@ -151,7 +162,9 @@ impl Reason {
         Reason::ALL.into_iter().find(|r| r.id() == id)
     }
 
-    /// The article of the current FIDE Laws that this reason applies.
+    /// The article of the current FIDE Laws that this reason applies; the
+    /// reasons only the ICCF rules know name their ICCF article
+    /// (`ICCF 5.1.3`).
     pub fn article(self) -> &'static str {
         match self {
             Reason::Checkmate => "5.1.1",
@@ -166,7 +179,9 @@ impl Reason {
             Reason::FivefoldRepetition => "9.6.1",
             Reason::SeventyFiveMoves => "9.6.2",
             Reason::BothFlagsFallen => "6.11",
-            Reason::DoubleForfeit => "ICCF",
+            Reason::TablebaseWin => "ICCF 5.1.3",
+            Reason::TablebaseDraw => "ICCF 5.2.4",
+            Reason::DoubleForfeit => "ICCF 6.9",
         }
     }
 
@@ -186,6 +201,8 @@ impl Reason {
             Reason::SeventyFiveMoves => "seventy_five_moves",
             Reason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
             Reason::BothFlagsFallen => "both_flags_fallen",
+            Reason::TablebaseWin => "tablebase_win",
+            Reason::TablebaseDraw => "tablebase_draw",
             Reason::DoubleForfeit => "double_forfeit",
         }
     }
@@ -197,6 +214,7 @@ impl Reason {
                 "time forfeit"
             }
             Reason::Forfeit | Reason::DoubleForfeit => "rules infraction",
+            Reason::TablebaseWin | Reason::TablebaseDraw => "adjudication",
             _ => "normal",
         }
     }
@@ -312,7 +330,10 @@ mod tests {
     #[test]
     fn ids_are_stable_and_unique() {
         let ids: Vec<u16> = Reason::ALL.iter().map(|r| r.id()).collect();
-        assert_eq!(ids, [1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17, 18, 30]);
+        assert_eq!(
+            ids,
+            [1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 30]
+        );
         for reason in Reason::ALL {
             assert_eq!(Reason::from_id(reason.id()), Some(reason));
         }

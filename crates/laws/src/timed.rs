@@ -1,6 +1,8 @@
 //! A game on a chess clock: each move presses the clock (6.1), a fallen
-//! flag ends the game by 6.9 or 6.11, a wrong claim costs the claimant time
-//! (9.5), and the time left after each move is kept for `[%clk]`.
+//! flag ends the game by 6.9 or 6.11 (ICCF 6.9: both flags, a double
+//! forfeit), a wrong claim costs time as the rule set says (9.5; none under
+//! ICCF 9.4.3), a correct tablebase claim ends the game (ICCF 5.1.3, 5.2.4),
+//! and the time left after each move is kept for `[%clk]`.
 //!
 //! ```
 //! use std::time::Duration;
@@ -25,7 +27,9 @@ use shakmaty::{Color, Move};
 
 use crate::{
     ClaimError, ClaimKind, ClaimVerdict, Game, MoveError, Outcome,
-    clock::{Clock, ClockError, Flag, Press, TimeControl, penalty_time},
+    clock::{Clock, ClockError, Flag, Press, TimeControl, wrong_claim_penalty},
+    rules::RuleSet,
+    tablebase::{TablebaseClaim, TablebaseClaimError, TablebaseValue},
 };
 
 /// A move on the clock was refused; game and clock are unchanged, unless a
@@ -100,22 +104,21 @@ impl TimedGame {
 
     /// Looks at the clock at `now` (6.8) and ends the game if a flag has
     /// fallen: 6.9 (a loss, or a draw when the opponent cannot mate) or
-    /// 6.11 (both flags in the last period: a draw). Returns the outcome.
+    /// 6.11 (both flags in the last period: a draw). Under the ICCF rules
+    /// both flags fallen is a double forfeit in any period (ICCF 6.9).
+    /// Returns the outcome.
     pub fn observe_flag(&mut self, now: Duration) -> Option<Outcome> {
         if self.game.outcome().is_none() {
+            let iccf = self.game.rules() == RuleSet::Iccf;
             match self.clock.flag(now) {
-                Flag::Up
-                | Flag::BothFallen {
-                    in_last_period: false,
-                } => {}
+                Flag::Up => {}
                 Flag::Fallen(player) => {
                     let _ = self.game.flag_fallen(player);
                 }
-                Flag::BothFallen {
-                    in_last_period: true,
-                } => {
+                Flag::BothFallen { in_last_period } if in_last_period || iccf => {
                     let _ = self.game.both_flags_fallen();
                 }
+                Flag::BothFallen { .. } => {}
             }
             if self.game.outcome().is_some() {
                 self.clock.stop(now);
@@ -168,9 +171,11 @@ impl TimedGame {
         }
     }
 
-    /// A draw claim at `now` (9.2, 9.3). A wrong claim gives the opponent
-    /// two more minutes, one in blitz (9.5), and its intended move is played
-    /// and pressed.
+    /// A draw claim at `now` (9.2, 9.3). A wrong claim costs what the rule
+    /// set says ([`wrong_claim_penalty`]: FIDE two minutes to the opponent,
+    /// one in blitz; FIDE 2009 three minutes to the opponent and up to three
+    /// off the claimant; ICCF nothing), and its intended move is played and
+    /// pressed.
     ///
     /// # Errors
     ///
@@ -189,15 +194,49 @@ impl TimedGame {
         match &verdict {
             ClaimVerdict::Drawn(_) => self.clock.stop(now),
             ClaimVerdict::Refused { played, penalty_to } => {
-                let category = self.clock.control().category(self.game.rules());
-                self.clock
-                    .add_time(*penalty_to, penalty_time(category), now);
+                let rules = self.game.rules();
+                let category = self.clock.control().category(rules);
+                let penalty =
+                    wrong_claim_penalty(rules, category, self.clock.remaining(claimant, now));
+                if let Some(left) = penalty.claimant_left {
+                    self.clock.set_time(claimant, left, now);
+                }
+                if !penalty.opponent_gains.is_zero() {
+                    self.clock
+                        .add_time(*penalty_to, penalty.opponent_gains, now);
+                }
                 if played.is_some() {
                     self.press(now);
                 }
             }
         }
         Ok(verdict)
+    }
+
+    /// A tablebase claim at `now` (ICCF 5.1.3, 5.2.4), with the tables'
+    /// `value` for the side to move (`None` when they do not hold the
+    /// position): a correct claim ends the game and stops the clock, a wrong
+    /// one changes nothing (ICCF 9.4.3). See [`Game::claim_tablebase`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::claim_tablebase`]; [`TablebaseClaimError::GameOver`] also
+    /// when a flag had already fallen.
+    pub fn claim_tablebase(
+        &mut self,
+        claimant: Color,
+        claim: TablebaseClaim,
+        value: Option<TablebaseValue>,
+        now: Duration,
+    ) -> Result<Option<Outcome>, TablebaseClaimError> {
+        if let Some(outcome) = self.observe_flag(now) {
+            return Err(TablebaseClaimError::GameOver(outcome));
+        }
+        let outcome = self.game.claim_tablebase(claimant, claim, value)?;
+        if outcome.is_some() {
+            self.clock.stop(now);
+        }
+        Ok(outcome)
     }
 }
 
@@ -208,6 +247,12 @@ mod tests {
 
     fn s(secs: u64) -> Duration {
         Duration::from_secs(secs)
+    }
+
+    /// The legal move `uci` in the game's position.
+    fn intended(timed: &TimedGame, uci: &str) -> Move {
+        crate::notation::read_uci(timed.game().position(), uci, timed.game().castling_mode())
+            .expect("legal")
     }
 
     #[test]
@@ -241,12 +286,7 @@ mod tests {
     #[test]
     fn art_9_5_wrong_claim_gives_the_opponent_two_minutes() {
         let mut timed = TimedGame::new(Game::default(), "90+30".parse().expect("control"), s(0));
-        let intended = crate::notation::read_uci(
-            timed.game().position(),
-            "g1f3",
-            shakmaty::CastlingMode::Standard,
-        )
-        .expect("legal");
+        let intended = intended(&timed, "g1f3");
         let verdict = timed.claim_draw(
             Color::White,
             ClaimKind::ThreefoldRepetition,
@@ -260,6 +300,94 @@ mod tests {
             Some(s(92 * 60))
         );
         assert_eq!(timed.clock_times(), [s(90 * 60 - 10 + 30)]);
+    }
+
+    #[test]
+    fn art_9_5_fide_2009_wrong_claim_three_minutes_and_half_the_claimants_time() {
+        // 2008 text, 9.5b: the opponent gets three minutes; the claimant, with
+        // more than two minutes, loses half of them, at most three.
+        let game = Game::new(RuleSet::Fide2009);
+        let mut timed = TimedGame::new(game, "90+30".parse().expect("control"), s(0));
+        let intended = intended(&timed, "g1f3");
+        let verdict = timed.claim_draw(Color::White, ClaimKind::FiftyMoves, Some(intended), s(10));
+        assert!(matches!(verdict, Ok(ClaimVerdict::Refused { .. })));
+        assert_eq!(
+            timed.clock().remaining(Color::Black, s(10)),
+            Some(s(93 * 60))
+        );
+        // White: 90 minutes less 10 s, less 3 minutes, plus the increment.
+        assert_eq!(timed.clock_times(), [s(90 * 60 - 10 - 180 + 30)]);
+    }
+
+    #[test]
+    fn art_9_5_fide_2009_claimant_with_under_two_minutes_keeps_one() {
+        let game = Game::new(RuleSet::Fide2009);
+        let mut timed = TimedGame::new(game, "3+0".parse().expect("control"), s(0));
+        // White has 90 s left when claiming: one minute remains.
+        let verdict = timed.claim_draw(Color::White, ClaimKind::FiftyMoves, None, s(90));
+        assert!(matches!(
+            verdict,
+            Ok(ClaimVerdict::Refused { played: None, .. })
+        ));
+        assert_eq!(timed.clock().remaining(Color::White, s(90)), Some(s(60)));
+        assert_eq!(timed.clock().remaining(Color::Black, s(90)), Some(s(360)));
+    }
+
+    #[test]
+    fn iccf_art_9_4_3_wrong_claim_costs_no_time_and_the_move_is_played() {
+        let game = Game::new(RuleSet::Iccf);
+        let mut timed = TimedGame::new(game, "10/50d".parse().expect("control"), s(0));
+        let intended = intended(&timed, "e2e4");
+        let day = 86_400;
+        let verdict = timed.claim_draw(
+            Color::White,
+            ClaimKind::ThreefoldRepetition,
+            Some(intended),
+            s(day),
+        );
+        assert!(matches!(verdict, Ok(ClaimVerdict::Refused { .. })));
+        assert_eq!(timed.game().moves(), [intended]);
+        assert_eq!(timed.clock_times(), [s(49 * day)]);
+        assert_eq!(
+            timed.clock().remaining(Color::Black, s(day)),
+            Some(s(50 * day))
+        );
+    }
+
+    #[test]
+    fn iccf_art_6_9_both_flags_fallen_is_a_double_forfeit() {
+        for (rules, expected) in [
+            (RuleSet::Fide, Outcome::draw(Reason::BothFlagsFallen)),
+            (
+                RuleSet::Iccf,
+                Outcome {
+                    result: crate::GameResult::BothLose,
+                    reason: Reason::DoubleForfeit,
+                },
+            ),
+        ] {
+            let mut timed = TimedGame::new(Game::new(rules), "1+0".parse().expect("control"), s(0));
+            // White's flag fell at 60 s unseen; then Black's at 130 s.
+            timed.clock_mut().press(s(70)).expect("running");
+            assert_eq!(timed.observe_flag(s(200)), Some(expected), "{rules}");
+            assert!(timed.clock().is_stopped(), "{rules}");
+        }
+    }
+
+    #[test]
+    fn iccf_art_5_1_3_tablebase_win_stops_the_clock() {
+        let game = Game::from_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", RuleSet::Iccf).expect("legal");
+        let mut timed = TimedGame::new(game, "10/50d".parse().expect("control"), s(0));
+        let claim = |t: &mut TimedGame, value, now| {
+            t.claim_tablebase(Color::White, TablebaseClaim::Win, value, now)
+        };
+        // Tables that do not hold the position decide nothing.
+        assert_eq!(claim(&mut timed, None, s(5)), Ok(None));
+        assert_eq!(
+            claim(&mut timed, Some(TablebaseValue::Win), s(10)),
+            Ok(Some(Outcome::win(Color::White, Reason::TablebaseWin)))
+        );
+        assert!(timed.clock().is_stopped());
     }
 
     #[test]

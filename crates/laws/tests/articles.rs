@@ -3,7 +3,8 @@
 
 use rochade_laws::{
     ClaimError, ClaimKind, ClaimVerdict, Game, GameResult, Language, MoveError, NotationError,
-    OfferError, Outcome, Reason, RuleSet, Scoring,
+    OfferError, Outcome, Reason, RuleSet, Scoring, TablebaseClaim, TablebaseClaimError,
+    TablebaseValue,
 };
 use shakmaty::{Color, Move, uci::UciMove};
 
@@ -228,6 +229,87 @@ fn iccf_art_9_3_no_fifty_move_claim_with_seven_pieces_or_fewer() {
 }
 
 #[test]
+fn iccf_art_9_3_1_no_fifty_move_claim_with_a_move_with_seven_pieces_or_fewer() {
+    // Eight pieces, 99 half-moves: the rook move completes the fifty moves.
+    let eight = "8/pp6/4k3/8/8/3K4/P6p/R6r w - - 99 80";
+    let iccf = Game::from_fen(eight, RuleSet::Iccf).expect("legal");
+    let a1b1 = mv(&iccf, "a1b1");
+    assert!(iccf.claims_with_move(ClaimKind::FiftyMoves).contains(&a1b1));
+    // Seven pieces: never a fifty-move claim under ICCF 9.3.
+    let seven = "8/p7/4k3/8/8/3K4/P6p/R6r w - - 99 80";
+    let iccf = Game::from_fen(seven, RuleSet::Iccf).expect("legal");
+    assert!(iccf.claims_with_move(ClaimKind::FiftyMoves).is_empty());
+    let mut iccf = Game::from_fen(&seven.replace(" 99 ", " 100 "), RuleSet::Iccf).expect("legal");
+    assert!(!iccf.can_claim(ClaimKind::FiftyMoves));
+    assert!(matches!(
+        iccf.claim_draw(Color::White, ClaimKind::FiftyMoves, None),
+        Ok(ClaimVerdict::Refused { played: None, .. })
+    ));
+    // The FIDE rules allow it.
+    let fide = game(seven);
+    assert!(!fide.claims_with_move(ClaimKind::FiftyMoves).is_empty());
+}
+
+#[test]
+fn iccf_art_5_1_3_tablebase_win_is_claimed_by_the_player_on_move() {
+    let kqk = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";
+    let mut g = Game::from_fen(kqk, RuleSet::Iccf).expect("legal");
+    // Only the player on move claims, and only a value the tables give.
+    assert_eq!(
+        g.claim_tablebase(
+            Color::Black,
+            TablebaseClaim::Win,
+            Some(TablebaseValue::Loss)
+        ),
+        Err(TablebaseClaimError::NotOnMove)
+    );
+    assert_eq!(
+        g.claim_tablebase(
+            Color::White,
+            TablebaseClaim::Draw,
+            Some(TablebaseValue::Win)
+        ),
+        Ok(None),
+        "a wrong claim: the game goes on (ICCF 9.4.3)"
+    );
+    assert_eq!(g.outcome(), None);
+    assert_eq!(
+        g.claim_tablebase(Color::White, TablebaseClaim::Win, Some(TablebaseValue::Win)),
+        Ok(Some(Outcome::win(Color::White, Reason::TablebaseWin)))
+    );
+    assert_eq!(Reason::TablebaseWin.article(), "ICCF 5.1.3");
+    // Not under the FIDE Laws.
+    let mut fide = game(kqk);
+    assert_eq!(
+        fide.claim_tablebase(Color::White, TablebaseClaim::Win, Some(TablebaseValue::Win)),
+        Err(TablebaseClaimError::NotUnderTheseRules)
+    );
+}
+
+#[test]
+fn iccf_art_5_2_4_tablebase_draw_with_seven_pieces_or_fewer() {
+    let krkr = "8/8/4k3/8/8/3K4/R7/7r b - - 0 1";
+    let mut g = Game::from_fen(krkr, RuleSet::Iccf).expect("legal");
+    assert_eq!(
+        g.claim_tablebase(
+            Color::Black,
+            TablebaseClaim::Draw,
+            Some(TablebaseValue::Draw)
+        ),
+        Ok(Some(Outcome::draw(Reason::TablebaseDraw)))
+    );
+    let mut g = Game::new(RuleSet::Iccf);
+    assert_eq!(
+        g.claim_tablebase(
+            Color::White,
+            TablebaseClaim::Draw,
+            Some(TablebaseValue::Draw)
+        ),
+        Err(TablebaseClaimError::TooManyPieces(32))
+    );
+}
+
+#[test]
 fn art_9_5_wrong_claim_is_refused_and_the_intended_move_is_played() {
     let mut g = Game::default();
     let intended = mv(&g, "g1f3");
@@ -320,6 +402,19 @@ fn art_6_11_both_flags_fallen_is_a_draw() {
         g.both_flags_fallen(),
         Ok(Outcome::draw(Reason::BothFlagsFallen))
     );
+}
+
+#[test]
+fn iccf_art_6_9_both_flags_fallen_is_a_double_forfeit() {
+    let mut g = Game::new(RuleSet::Iccf);
+    let o = g.both_flags_fallen().expect("ongoing");
+    assert_eq!(o.result, GameResult::BothLose);
+    assert_eq!(o.reason, Reason::DoubleForfeit);
+    assert_eq!(o.reason.article(), "ICCF 6.9");
+    // The score sheet says 0-0.
+    let pgn = rochade_laws::pgn::write_game(&g, &Default::default(), &Default::default());
+    assert!(pgn.contains("[Result \"0-0\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("0-0"), "{pgn}");
 }
 
 #[test]

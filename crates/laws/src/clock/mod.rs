@@ -10,12 +10,14 @@
 //! - [`Clock`]: two timers driven by injected time (`now`), with presses,
 //!   flags, arbiter stops and adjustments, and leave periods.
 //! - [`ClockTime`]: display as `h:mm:ss`.
+//! - [`wrong_claim_penalty`]: what a wrong draw claim costs under each rule set.
 
 mod category;
 mod control;
 mod display;
 mod error;
 mod parse;
+mod penalty;
 mod print;
 mod timer;
 
@@ -26,6 +28,7 @@ pub use control::{
 pub use display::{ClockTime, pgn_clock};
 pub use error::{ClockError, TimeControlError};
 pub use parse::{Syntax, parse_raw};
+pub use penalty::{ClaimPenalty, wrong_claim_penalty};
 pub use timer::{Clock, Flag, Pause, Press, penalty_time};
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Draw claims (9.2, 9.3) and their verdicts (9.4, 9.5).
+//! Draw claims (9.2, 9.3) and their verdicts (9.4, 9.5; ICCF 9.4).
 
 use shakmaty::{Color, Move};
 
@@ -31,8 +31,11 @@ pub enum ClaimVerdict {
     Drawn(Outcome),
     /// 9.5: the claim is incorrect. The game goes on, the intended move (if
     /// one was named) has been played, the claim stands as a draw offer
-    /// (9.1.2.4), and the opponent is owed the time penalty of 9.5.3 (two
-    /// minutes; one in blitz), which the clock applies.
+    /// (9.1.2.4; ICCF 9.1.2.2), and the opponent is owed the time penalty of
+    /// the rule set, which the clock applies
+    /// ([`wrong_claim_penalty`](crate::clock::wrong_claim_penalty): FIDE
+    /// 9.5.3 two minutes, one in blitz; FIDE 2009 three minutes and up to
+    /// three off the claimant; none under ICCF 9.4.3).
     Refused {
         /// The intended move, now played.
         played: Option<Move>,

@@ -28,6 +28,7 @@ use crate::{
     Language, Outcome, Reason, RuleSet, SanStyle, chess960, dead,
     draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError},
     fen, notation,
+    tablebase::{TABLEBASE_MAX_PIECES, TablebaseClaim, TablebaseClaimError, TablebaseValue},
 };
 
 /// A game of chess from its start position to its end.
@@ -342,14 +343,18 @@ impl Game {
         self.end(outcome)
     }
 
-    /// Both flags have fallen in the last period and it cannot be told which
-    /// fell first (6.11): a draw.
+    /// Both flags have fallen and it cannot be told which fell first: a
+    /// draw when it happened in the last period (FIDE 6.11), a double
+    /// forfeit under the ICCF rules (ICCF 6.9: both players lose).
     ///
     /// # Errors
     ///
     /// The outcome, if the game had already ended.
     pub fn both_flags_fallen(&mut self) -> Result<Outcome, Outcome> {
-        self.end(Outcome::draw(Reason::BothFlagsFallen))
+        match self.rules {
+            RuleSet::Iccf => self.double_forfeit(),
+            RuleSet::Fide | RuleSet::Fide2009 => self.end(Outcome::draw(Reason::BothFlagsFallen)),
+        }
     }
 
     /// The arbiter declares the game lost by `loser` by forfeit.
@@ -547,6 +552,47 @@ impl Game {
             played: intended,
             penalty_to: claimant.other(),
         })
+    }
+
+    /// `claimant` claims the win (ICCF 5.1.3) or the draw (ICCF 5.2.4)
+    /// that the tablebase gives; `value` is the tables' value for the side
+    /// to move, `None` when they do not hold the position. A correct claim
+    /// ends the game; a wrong one changes nothing (ICCF 9.4.3: the game goes
+    /// on) and returns `None`.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseClaimError::GameOver`], [`TablebaseClaimError::NotOnMove`],
+    /// [`TablebaseClaimError::NotUnderTheseRules`] (not ICCF),
+    /// [`TablebaseClaimError::TooManyPieces`] (more than seven).
+    pub fn claim_tablebase(
+        &mut self,
+        claimant: Color,
+        claim: TablebaseClaim,
+        value: Option<TablebaseValue>,
+    ) -> Result<Option<Outcome>, TablebaseClaimError> {
+        self.ensure_ongoing()
+            .map_err(TablebaseClaimError::GameOver)?;
+        if self.rules != RuleSet::Iccf {
+            return Err(TablebaseClaimError::NotUnderTheseRules);
+        }
+        if claimant != self.turn() {
+            return Err(TablebaseClaimError::NotOnMove);
+        }
+        let on_board = pieces(self.position());
+        if on_board > TABLEBASE_MAX_PIECES {
+            return Err(TablebaseClaimError::TooManyPieces(on_board));
+        }
+        if !value.is_some_and(|v| claim.holds(v)) {
+            return Ok(None);
+        }
+        let outcome = match claim {
+            TablebaseClaim::Win => Outcome::win(claimant, Reason::TablebaseWin),
+            TablebaseClaim::Draw => Outcome::draw(Reason::TablebaseDraw),
+        };
+        self.end(outcome)
+            .map(Some)
+            .map_err(TablebaseClaimError::GameOver)
     }
 
     /// Takes back the last move (Article 7: restoring the position before an
