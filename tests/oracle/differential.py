@@ -34,7 +34,9 @@ Input: one JSON object per line (blank lines are ignored):
           (9.6.1) and the 75-move rule (9.6.2) end the game automatically.
           "fide2009": the Laws before 1 July 2014: no automatic fivefold/75-move
           draws (the game goes on; claims remain possible).
-          "iccf" is part of the protocol but not tested here.
+          "iccf" is part of the protocol but not tested here; its tablebase
+          claims ("claims": {"tablebase_win", "tablebase_draw"} with
+          `referee --syzygy DIR`) are tested by tests/oracle/syzygy.py.
 
 Output: one JSON line per input line, in input order. Either an error:
 
