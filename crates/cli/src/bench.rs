@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use rochade_laws::{
-    RuleSet, dead, perft,
-    pgn::{PgnReader, ReadOptions},
+    Game, RuleSet, dead, perft,
+    pgn::{PgnReader, ReadOptions, Tags, WriteOptions, write_game},
 };
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
@@ -46,10 +46,47 @@ enum BenchCommand {
         #[arg(long, default_value_t = 5)]
         depth: u32,
     },
-    /// The dead-position check on every position of a PGN file.
+    /// The dead-position check (5.2.2) on every position of PGN files:
+    /// cost per position, and how many the cheap gate settles.
     Dead {
-        /// A PGN file.
-        file: PathBuf,
+        /// PGN files (a middlegame-heavy one of master games, an
+        /// endgame-heavy one from `bench random-games`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Repeat the timing this many times and keep the best.
+        #[arg(long, default_value_t = 5)]
+        rounds: u32,
+    },
+    /// Writes long random games as PGN to standard output: each move drawn
+    /// uniformly from the legal moves until the Laws end the game (most end
+    /// in long endgames by the 75-move rule). The same seed gives the same
+    /// games: the endgame-heavy corpus of `bench dead` and
+    /// `scripts/bench-pgn`.
+    RandomGames {
+        /// How many games.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A correspondence player's list of games (`GET /api/account/games`)
+    /// on a database of many unfinished games, and the server's start over
+    /// them.
+    Dashboard {
+        /// Unfinished games in the database.
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        /// How many of them the player plays.
+        #[arg(long, default_value_t = 200)]
+        mine: usize,
+        /// How many times the list is asked for.
+        #[arg(long, default_value_t = 50)]
+        requests: usize,
+        /// Store the games as before glances (each entry then loads its
+        /// room), for comparison.
+        #[arg(long)]
+        without_glances: bool,
     },
     /// The robot's time per move at one level, over a game it plays
     /// against itself (no clock).
@@ -81,7 +118,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         }
         Some(BenchCommand::Pgn { file, rounds }) => bench_pgn(file, *rounds),
         Some(BenchCommand::Perft { depth }) => bench_perft(*depth),
-        Some(BenchCommand::Dead { file }) => bench_dead(file),
+        Some(BenchCommand::Dead { files, rounds }) => {
+            files.iter().try_for_each(|file| bench_dead(file, *rounds))
+        }
+        Some(BenchCommand::RandomGames { games, seed }) => random_games(*games, *seed),
+        Some(BenchCommand::Dashboard {
+            games,
+            mine,
+            requests,
+            without_glances,
+        }) => crate::dashboard::run(*games, *mine, *requests, !without_glances),
         Some(BenchCommand::Robot { level, plies }) => bench_robot(*level, *plies),
     }
 }
@@ -222,45 +268,115 @@ fn bench_perft(depth: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `bench dead`: median and worst time of the dead-position check.
-fn bench_dead(file: &PathBuf) -> anyhow::Result<()> {
+/// `bench dead`: the dead-position check's cost per position of `file`,
+/// in total (best of `rounds`) and one by one (median, p99, worst), and how
+/// many positions the gate settles.
+fn bench_dead(file: &PathBuf, rounds: u32) -> anyhow::Result<()> {
     let bytes = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let options = ReadOptions {
-        rules: RuleSet::Fide2009,
-        ..ReadOptions::default()
-    };
-    let positions: Vec<Chess> = PgnReader::new(Cursor::new(&bytes), options)
+    let positions: Vec<Chess> = PgnReader::new(Cursor::new(&bytes), ReadOptions::default())
         .filter_map(Result::ok)
         .flat_map(|g| g.game.history().positions().to_vec())
-        .filter(|p| p.board().occupied().count() >= 16)
         .collect();
+    anyhow::ensure!(!positions.is_empty(), "no positions in {}", file.display());
+    let n = positions.len() as f64;
+    let all = || {
+        positions
+            .iter()
+            .filter(|p| dead::is_dead(std::hint::black_box(p)))
+            .count()
+    };
+    let (mut best, mut dead_count) = (f64::INFINITY, 0);
+    for _ in 0..rounds.max(1) {
+        let (seconds, count) = timed(all);
+        (best, dead_count) = (best.min(seconds), count);
+    }
+    let (mut alive, mut gate_dead) = (0, 0);
+    for p in &positions {
+        match dead::gate(p) {
+            dead::Gate::Alive => alive += 1,
+            dead::Gate::Dead => gate_dead += 1,
+            dead::Gate::Open => {
+                if std::env::var("DEAD_DEBUG").is_ok() {
+                    eprintln!(
+                        "{}",
+                        shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                    );
+                }
+            }
+        }
+    }
     let mut times: Vec<f64> = positions
         .iter()
-        .map(|p| {
-            let start = Instant::now();
-            std::hint::black_box(dead::is_dead(std::hint::black_box(p)));
-            start.elapsed().as_secs_f64() * 1e6
-        })
+        .map(|p| timed(|| dead::is_dead(std::hint::black_box(p))).0 * 1e6)
         .collect();
-    anyhow::ensure!(
-        !times.is_empty(),
-        "no middlegame positions in {}",
-        file.display()
-    );
     times.sort_by(f64::total_cmp);
-    let gated = positions.iter().filter(|p| dead::may_be_dead(p)).count();
+    let few = positions
+        .iter()
+        .filter(|p| p.board().occupied().count() <= 8)
+        .count();
     println!(
-        "positions that pass the cheap gate to chasolver: {gated} of {}",
-        positions.len()
+        "{}: {} positions ({:.0}% with 8 men or fewer), {dead_count} dead",
+        file.display(),
+        positions.len(),
+        100.0 * few as f64 / n
     );
     println!(
-        "dead-position check on {} positions with 16+ pieces: median {:.2} µs, p99 {:.2} µs, max {:.2} µs",
-        times.len(),
+        "  gate: {alive} alive, {gate_dead} dead by material, {} left to the search",
+        positions.len() - alive - gate_dead
+    );
+    println!(
+        "  dead-position check: {:.3} µs per position on average ({:.3} s in all); one by one median {:.2} µs, p99 {:.2} µs, worst {:.0} µs",
+        best * 1e6 / n,
+        best,
         times[times.len() / 2],
         times[times.len() * 99 / 100],
         times[times.len() - 1]
     );
     Ok(())
+}
+
+/// `bench random-games`: `games` random games from seed `seed`, as PGN on
+/// standard output.
+fn random_games(games: usize, seed: u64) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut rng = SplitMix(seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for round in 1..=games {
+        let mut game = Game::new(RuleSet::Fide);
+        // The Laws end every game: mate, stalemate, dead position, fivefold
+        // repetition or 75 moves; the cap only guards the loop.
+        while game.outcome().is_none() && game.moves().len() < 5_000 {
+            let moves = game.position().legal_moves();
+            let Some(m) = moves.get(rng.below(moves.len())) else {
+                break;
+            };
+            game.play(*m)?;
+        }
+        let mut tags = Tags::new();
+        tags.set("Event", "Random game");
+        tags.set("Round", &round.to_string());
+        tags.set("White", "random");
+        tags.set("Black", "random");
+        out.write_all(write_game(&game, &tags, &WriteOptions::default()).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// A small seeded generator (SplitMix64): the same seed, the same games on
+/// every machine.
+struct SplitMix(u64);
+
+impl SplitMix {
+    /// A number below `n` (0 when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        if n == 0 { 0 } else { (z % n as u64) as usize }
+    }
 }
 
 /// `bench robot`: mean and longest think of a robot playing itself.

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod dashboard;
 mod match_cmd;
 mod pair;
 mod perft;

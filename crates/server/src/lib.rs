@@ -24,6 +24,7 @@ pub mod correspondence;
 pub mod defences;
 pub mod error;
 pub mod event;
+pub mod glance;
 pub mod http;
 pub mod hub;
 pub mod json;

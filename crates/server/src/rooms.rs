@@ -249,6 +249,7 @@ impl Shared {
                 setup: Box::new(setup.clone()),
                 epoch,
                 wake_at: finish::wake_at(&record, 0, &self.limits),
+                glance: Some(crate::glance::Glance::of(&record, 0).to_json()),
             }])
             .await?;
         self.start(record, epoch);

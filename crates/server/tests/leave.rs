@@ -96,6 +96,21 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
     let flag_in = s["clock"]["flag_in"].as_u64().expect("a running flag");
     assert!(flag_in > 46 * DAY_MS && flag_in <= 47 * DAY_MS, "{flag_in}");
 
+    // The list of games (one query, no room) shows the same deadline.
+    let (status, list) = ask(&server, &fischer, "GET", "/api/account/games", None).await;
+    assert_eq!(status, 200, "{list}");
+    let entry = &list["games"][0];
+    assert_eq!(
+        (entry["rules"].as_str(), entry["isMyTurn"].as_bool()),
+        (Some("iccf"), Some(true))
+    );
+    let deadline = entry["deadline"].as_u64().expect("a deadline");
+    let now = server.shared.clock.now_ms();
+    assert!(
+        deadline > now + 46 * DAY_MS && deadline <= now + 47 * DAY_MS,
+        "{entry}"
+    );
+
     // A game begun after the booking takes the leave in too.
     let second = game(&server, &spassky, &fischer, "fischer", "3d/move").await;
     let s = state(&server, &second).await;

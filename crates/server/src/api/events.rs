@@ -28,19 +28,33 @@ pub async fn playing_games(
     shared: &Arc<Shared>,
     user: i64,
 ) -> Result<Vec<(GameSetup, Value, Color)>, ActionError> {
-    let ids = shared.stored(move |s| s.playing(user)).await?;
+    let stored = shared.stored(move |s| s.playing_glances(user)).await?;
+    let now = shared.clock.now_ms();
     let mut games = Vec::new();
-    for id in ids {
-        let Ok(described) = shared.ask(&id, |reply| Command::Describe { reply }).await else {
-            continue;
-        };
-        let Ok(state) = serde_json::from_str::<Value>(&described.state) else {
-            continue;
-        };
-        let Some(color) = described.setup.player_color(user) else {
-            continue;
-        };
-        games.push((described.setup, state, color));
+    for game in stored {
+        match (&game.glance, game.setup.player_color(user)) {
+            // One query for the whole list: no room is loaded.
+            (Some(glance), Some(color)) => {
+                let state = glance.state_at(now.saturating_sub(game.epoch));
+                games.push((game.setup, state, color));
+            }
+            // Stored before glances, or a seat the account took after the
+            // game began (its stored settings do not name it): the room tells.
+            _ => {
+                let id = game.setup.id.clone();
+                let Ok(described) = shared.ask(&id, |reply| Command::Describe { reply }).await
+                else {
+                    continue;
+                };
+                let (Ok(state), Some(color)) = (
+                    serde_json::from_str::<Value>(&described.state),
+                    described.setup.player_color(user),
+                ) else {
+                    continue;
+                };
+                games.push((described.setup, state, color));
+            }
+        }
     }
     Ok(games)
 }

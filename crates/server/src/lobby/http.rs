@@ -187,6 +187,12 @@ pub async fn games_json(shared: &Arc<Shared>, user: &User) -> Result<Vec<Value>,
         let mut game = news["game"].clone();
         game["url"] = json!(format!("/g/{}#{}", setup.id, setup.token(color)));
         game["timeControl"] = json!(setup.time_control);
+        game["rules"] = json!(setup.rules.as_str());
+        // The moment the running flag falls if nobody moves (Unix ms; leave
+        // included): a correspondence game's deadline.
+        if let Some(flag_in) = state["clock"]["flag_in"].as_u64() {
+            game["deadline"] = json!(shared.clock.now_ms().saturating_add(flag_in));
+        }
         games.push(game);
     }
     games.sort_by_key(|g| g["isMyTurn"] != true);

@@ -102,11 +102,16 @@ impl Games {
     }
 
     /// A move was made in game `id`: whose turn it is now, "your move"
-    /// first again; `false` when the game is not in the list.
+    /// first again; `false` when the game is not in the list, or has a
+    /// deadline the move moved (a correspondence game: read afresh, one
+    /// query).
     fn turn(&mut self, id: &str, my_turn: bool) -> bool {
         let Some(game) = self.0.iter_mut().find(|g| g["gameId"] == id) else {
             return false;
         };
+        if !game["deadline"].is_null() {
+            return false;
+        }
         game["isMyTurn"] = json!(my_turn);
         self.0.sort_by_key(|g| g["isMyTurn"] != true);
         true

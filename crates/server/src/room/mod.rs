@@ -41,6 +41,7 @@ use tokio::time::Instant;
 use crate::clock::ServerClock;
 use crate::error::{ActionError, ErrorCode};
 use crate::event::{Event, Timed};
+use crate::glance::Glance;
 use crate::limits::Limits;
 use crate::protocol::ClientMessage;
 use crate::record::Record;
@@ -435,6 +436,10 @@ impl Room {
             }
             ops.push(self.append_op(timed, at));
         }
+        // The last write of the commit carries the game at a glance.
+        if let Some(WriteOp::Append { glance, .. }) = ops.last_mut() {
+            *glance = Some(Glance::of(&self.record, at).to_json());
+        }
         Ok(ops)
     }
 
@@ -447,6 +452,7 @@ impl Room {
             ended: self.ended(),
             result: self.result(),
             wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
+            glance: None,
         }
     }
 

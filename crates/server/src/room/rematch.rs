@@ -113,10 +113,12 @@ pub fn agree(
         seat = Some(timed);
     }
     let wake_at = super::finish::wake_at(&new, 0, limits);
+    let glance = Some(crate::glance::Glance::of(&new, 0).to_json());
     let mut ops = vec![WriteOp::Create {
         setup: Box::new(setup.clone()),
         epoch,
         wake_at,
+        glance: glance.clone(),
     }];
     if let Some(event) = seat {
         ops.push(WriteOp::Append {
@@ -126,6 +128,7 @@ pub fn agree(
             ended: None,
             result: None,
             wake_at,
+            glance,
         });
     }
     Ok(Agreed {

@@ -64,6 +64,7 @@ async fn open(world: &World, body: &str) -> (Record, mpsc::Sender<Command>, Join
             setup: Box::new(setup),
             epoch,
             wake_at: None,
+            glance: None,
         }])
         .await
         .expect("stored");

@@ -66,6 +66,8 @@ pub enum WriteOp {
         epoch: u64,
         /// When it must be looked at with no room loaded (game time, ms).
         wake_at: Option<u64>,
+        /// The game at a glance ([`crate::glance::Glance`], JSON).
+        glance: Option<String>,
     },
     /// The next event of a game.
     Append {
@@ -83,6 +85,9 @@ pub enum WriteOp {
         /// When the game must next be looked at with no room loaded
         /// (game time, ms); `None` once over.
         wake_at: Option<u64>,
+        /// The game at a glance after it, if this event is the last of its
+        /// commit ([`crate::glance::Glance`], JSON).
+        glance: Option<String>,
     },
     /// A new session of an account (the digest of its secret), committed
     /// with the games' writes.
@@ -115,6 +120,18 @@ pub enum WriteOp {
         /// The most games one purge deletes.
         most: usize,
     },
+}
+
+/// An unfinished game as a player's list shows it: no events, no replay.
+#[derive(Debug, Clone)]
+pub struct PlayingGame {
+    /// Its settings.
+    pub setup: GameSetup,
+    /// Server time (Unix ms) at which its time line is at zero.
+    pub epoch: u64,
+    /// The game at a glance after its last change (`None` for games stored
+    /// before glances were).
+    pub glance: Option<crate::glance::Glance>,
 }
 
 /// An unfinished game as the scheduler needs it: no events, no replay.
@@ -180,6 +197,14 @@ pub trait Storage: AccountStore + History + LeaveStore {
     ///
     /// When the database fails.
     fn playing(&self, user: i64) -> Result<Vec<String>, StorageError>;
+
+    /// The unfinished games the account `user` plays, each with its
+    /// settings, time line and last glance, in one query (no replay).
+    ///
+    /// # Errors
+    ///
+    /// When the database fails or a row is corrupt.
+    fn playing_glances(&self, user: i64) -> Result<Vec<PlayingGame>, StorageError>;
 
     /// How many games are stored.
     ///

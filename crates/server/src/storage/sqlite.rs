@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Ended, Storage, StorageError, StoredGame, Unfinished, WriteOp};
+use super::{Ended, PlayingGame, Storage, StorageError, StoredGame, Unfinished, WriteOp};
 use crate::event::{Event, Timed};
 use crate::setup::GameSetup;
 
@@ -130,6 +130,10 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL
     );
     CREATE INDEX leave_grants_user ON leave_grants(user);
+",
+    // 7: each game at a glance, for a player's list of games without a replay.
+    "
+    ALTER TABLE games ADD COLUMN glance TEXT;
 ",
 ];
 
@@ -256,14 +260,16 @@ impl Storage for SqliteStorage {
         {
             let mut create = tx.prepare_cached(
                 "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
-                                    created, perf, rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                    created, perf, rated, glance)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
             )?;
-            let mut progress =
-                tx.prepare_cached("UPDATE games SET last_at = ?2, wake_at = ?3 WHERE id = ?1")?;
+            let mut progress = tx.prepare_cached(
+                "UPDATE games SET last_at = ?2, wake_at = ?3, glance = COALESCE(?4, glance)
+                 WHERE id = ?1",
+            )?;
             let mut finish = tx.prepare_cached(
                 "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3, result = ?4
                  WHERE id = ?1",
@@ -280,6 +286,7 @@ impl Storage for SqliteStorage {
                         setup,
                         epoch,
                         wake_at,
+                        glance,
                     } => {
                         let json = to_json(&setup.id, setup)?;
                         create.execute(params![
@@ -292,7 +299,8 @@ impl Storage for SqliteStorage {
                             setup.black_player.as_ref().map(|p| p.id),
                             *epoch as i64,
                             setup.perf().key(),
-                            setup.rated
+                            setup.rated,
+                            glance
                         ])?;
                     }
                     WriteOp::Append {
@@ -302,6 +310,7 @@ impl Storage for SqliteStorage {
                         ended,
                         result,
                         wake_at,
+                        glance,
                     } => {
                         let body = to_json(game, &event.event)?;
                         append.execute(params![game, *seq as i64, event.at as i64, body])?;
@@ -319,7 +328,8 @@ impl Storage for SqliteStorage {
                         progress.execute(params![
                             game,
                             event.at as i64,
-                            wake_at.map(|w| w as i64)
+                            wake_at.map(|w| w as i64),
+                            glance
                         ])?;
                         if let Some(ended) = ended {
                             finish.execute(params![
@@ -450,6 +460,34 @@ impl Storage for SqliteStorage {
             .query_map(params![user], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
+    }
+
+    fn playing_glances(&self, user: i64) -> Result<Vec<PlayingGame>, StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stmt = conn.prepare_cached(
+            "SELECT id, setup, epoch, glance FROM games WHERE finished = 0 AND white_user = ?1
+             UNION ALL
+             SELECT id, setup, epoch, glance FROM games WHERE finished = 0 AND black_user = ?1",
+        )?;
+        let rows = stmt
+            .query_map(params![user], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.into_iter()
+            .map(|(id, setup, epoch, glance)| {
+                Ok(PlayingGame {
+                    setup: from_json(&id, &setup)?,
+                    epoch: epoch as u64,
+                    glance: glance.map(|g| from_json(&id, &g)).transpose()?,
+                })
+            })
+            .collect()
     }
 
     fn count(&self) -> Result<u64, StorageError> {
