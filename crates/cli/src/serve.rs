@@ -23,6 +23,11 @@ pub struct ServeArgs {
     /// names, defaults and units are in docs/security.md.
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
+    /// A directory of Syzygy tables (any set, 3–7 pieces; may be given more
+    /// than once): correspondence players may then claim the win or the
+    /// draw the tables give (ICCF 5.1.3, 5.2.4).
+    #[arg(long, value_name = "DIR")]
+    syzygy: Vec<PathBuf>,
 }
 
 /// Serves until SIGTERM or Ctrl-C, then drains and stops.
@@ -34,6 +39,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     for pair in &args.limits {
         config.limits.set_pair(pair)?;
     }
+    config.syzygy.clone_from(&args.syzygy);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(rochade_server::serve(config, stop_signal()))?;
     Ok(())

@@ -38,6 +38,58 @@ impl From<Claim> for rochade_laws::ClaimKind {
     }
 }
 
+/// What a tablebase claim says (ICCF 5.1.3, 5.2.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablebaseKind {
+    /// 5.1.3: the claimant wins.
+    Win,
+    /// 5.2.4: the position is drawn.
+    Draw,
+}
+
+impl From<TablebaseKind> for rochade_laws::TablebaseClaim {
+    fn from(k: TablebaseKind) -> Self {
+        match k {
+            TablebaseKind::Win => rochade_laws::TablebaseClaim::Win,
+            TablebaseKind::Draw => rochade_laws::TablebaseClaim::Draw,
+        }
+    }
+}
+
+/// What the tables gave for the side to move, as stored with a claim (so
+/// that a replay needs no tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablebaseSays {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl From<TablebaseSays> for rochade_laws::TablebaseValue {
+    fn from(v: TablebaseSays) -> Self {
+        match v {
+            TablebaseSays::Win => rochade_laws::TablebaseValue::Win,
+            TablebaseSays::Draw => rochade_laws::TablebaseValue::Draw,
+            TablebaseSays::Loss => rochade_laws::TablebaseValue::Loss,
+        }
+    }
+}
+
+impl From<rochade_laws::TablebaseValue> for TablebaseSays {
+    fn from(v: rochade_laws::TablebaseValue) -> Self {
+        match v {
+            rochade_laws::TablebaseValue::Win => TablebaseSays::Win,
+            rochade_laws::TablebaseValue::Draw => TablebaseSays::Draw,
+            rochade_laws::TablebaseValue::Loss => TablebaseSays::Loss,
+        }
+    }
+}
+
 /// Why the server closed a game that nobody finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -82,6 +134,17 @@ pub enum Event {
         kind: Claim,
         /// The intended move in UCI notation.
         uci: Option<String>,
+    },
+    /// A tablebase claim by the player on move (ICCF 5.1.3, 5.2.4) and
+    /// what the server's tables gave then (`None`: not in them). A correct
+    /// claim ends the game; a wrong one changes nothing (9.4.3).
+    TablebaseClaim {
+        /// The claimant.
+        color: Side,
+        /// What is claimed.
+        claim: TablebaseKind,
+        /// The tables' value for the side to move.
+        value: Option<TablebaseSays>,
     },
     /// A player resigned (5.1.2).
     Resign {

@@ -143,6 +143,9 @@ pub struct ServeConfig {
     pub engine: EngineChoice,
     /// What one visitor may ask of the server.
     pub limits: limits::Limits,
+    /// Directories of Syzygy tables for tablebase claims (ICCF 5.1.3,
+    /// 5.2.4); none: such claims are refused.
+    pub syzygy: Vec<PathBuf>,
 }
 
 impl ServeConfig {
@@ -153,6 +156,7 @@ impl ServeConfig {
             db,
             engine: EngineChoice::Builtin,
             limits: limits::Limits::default(),
+            syzygy: Vec::new(),
         }
     }
 }
@@ -168,6 +172,9 @@ pub enum ServeError {
         /// Why.
         source: StorageError,
     },
+    /// The Syzygy tables could not be opened.
+    #[error("tablebases: {0}")]
+    Tablebase(#[from] rochade_tablebase::OpenError),
     /// Stored games could not be resumed.
     #[error("resuming games: {0}")]
     Resume(ActionError),
@@ -212,6 +219,13 @@ impl Server {
             config.limits.clone(),
             shutdown_rx,
         );
+        if let Some((first, rest)) = config.syzygy.split_first() {
+            let mut tables = rochade_tablebase::Tablebase::open(first)?;
+            for dir in rest {
+                tables.add_directory(dir)?;
+            }
+            let _ = shared.tablebase.set(Arc::new(tables));
+        }
         let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await

@@ -102,6 +102,15 @@ pub enum ClientMessage {
         #[serde(default)]
         color: Option<Side>,
     },
+    /// A tablebase claim by the player on move (ICCF 5.1.3 a win, 5.2.4 a
+    /// draw; seven or fewer pieces, a server with `--syzygy`).
+    TablebaseClaim {
+        /// `win` or `draw`.
+        claim: crate::event::TablebaseKind,
+        /// For a local token: which side claims.
+        #[serde(default)]
+        color: Option<Side>,
+    },
     /// Answered by `pong`.
     Ping,
     /// Claims the win because the opponent (a person) has left: no

@@ -239,6 +239,23 @@ impl Record {
                     }
                 }
             }
+            Event::TablebaseClaim {
+                color,
+                claim,
+                value,
+            } => {
+                self.ensure_ongoing()?;
+                self.timed
+                    .claim_tablebase((*color).into(), (*claim).into(), value.map(Into::into), at)
+                    .map_err(|e| {
+                        let code = match e {
+                            rochade_laws::TablebaseClaimError::GameOver(_) => ErrorCode::GameOver,
+                            rochade_laws::TablebaseClaimError::NotOnMove => ErrorCode::NotYourTurn,
+                            _ => ErrorCode::NotAllowed,
+                        };
+                        refuse(code, e.to_string())
+                    })?;
+            }
             Event::Resign { color } => {
                 self.ensure_ongoing()?;
                 let _ = self.timed.game_mut().resign((*color).into());

@@ -79,6 +79,9 @@ pub struct Shared {
     creations: RateLimiter<IpAddr>,
     /// Loaded rooms.
     rooms: Mutex<HashMap<String, Live>>,
+    /// Syzygy tables for tablebase claims (ICCF 5.1.3, 5.2.4), if the
+    /// server has them (`--syzygy`); set once, before serving.
+    pub tablebase: std::sync::OnceLock<Arc<rochade_tablebase::Tablebase>>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -127,6 +130,7 @@ impl Shared {
             creations: RateLimiter::new(per_minute / 60.0, per_minute),
             limits: Arc::new(limits),
             rooms: Mutex::new(HashMap::new()),
+            tablebase: std::sync::OnceLock::new(),
         })
     }
 
@@ -170,6 +174,7 @@ impl Shared {
             limits: self.limits.clone(),
             hub: self.hub.clone(),
             shutdown: self.shutdown.clone(),
+            tablebase: self.tablebase.get().cloned(),
         }
     }
 

@@ -110,6 +110,10 @@ pub struct NewGame {
     /// for a control counted in days (correspondence), else FIDE's.
     #[serde(default)]
     pub rules: Option<String>,
+    /// A start position (FEN or X-FEN), instead of the usual one or a
+    /// Chess960 one.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 /// The rule set a game plays: `named` when given, else ICCF's for a
@@ -245,7 +249,13 @@ pub struct GameSetup {
     /// The rules played.
     #[serde(default, with = "rule_set_name")]
     pub rules: RuleSet,
+    /// The start position, when it is neither the usual one nor Chess960's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }
+
+/// The longest start position accepted, in characters.
+const FEN_CHARS: usize = 100;
 
 /// Length of game ids.
 const ID_LEN: usize = 8;
@@ -327,6 +337,24 @@ impl GameSetup {
                 )));
             }
         };
+        let fen = match (&req.fen, chess960) {
+            (None, _) => None,
+            (Some(_), Some(_)) => {
+                return Err(bad(
+                    "fen: a game starts from a position or from Chess960's, not both".into(),
+                ));
+            }
+            (Some(text), None) => {
+                if text.chars().count() > FEN_CHARS {
+                    return Err(bad(format!("fen: over {FEN_CHARS} characters")));
+                }
+                let game = Game::from_fen(text, rules).map_err(|e| bad(format!("fen: {e}")))?;
+                if game.outcome().is_some() {
+                    return Err(bad("fen: the game would be over before it begins".into()));
+                }
+                Some(text.trim().to_owned())
+            }
+        };
         let white_token = random_code(TOKEN_LEN);
         let black_token = if req.opponent == Mode::Local {
             white_token.clone()
@@ -349,6 +377,7 @@ impl GameSetup {
             black_player: None,
             rated: false,
             rules,
+            fen,
         })
     }
 
@@ -417,6 +446,7 @@ impl GameSetup {
             black_player,
             rated,
             rules: rules_for(None, &control)?,
+            fen: None,
         })
     }
 
@@ -481,6 +511,10 @@ impl GameSetup {
     ///
     /// [`ErrorCode::Internal`] if a stored Chess960 number is out of range.
     pub fn start_game(&self) -> Result<Game, ActionError> {
+        if let Some(fen) = &self.fen {
+            return Game::from_fen(fen, self.rules)
+                .map_err(|e| ActionError::new(ErrorCode::Internal, format!("start {fen}: {e}")));
+        }
         match self.chess960 {
             None => Ok(Game::new(self.rules)),
             Some(n) => Game::chess960(n, self.rules)
@@ -565,6 +599,49 @@ impl Seats {
             Seats::Spectator => false,
             Seats::One(c) => c == color,
             Seats::Both => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(body: &str) -> Result<GameSetup, ActionError> {
+        let req: NewGame = serde_json::from_str(body).expect("a request");
+        GameSetup::from_request(&req, &Limits::default())
+    }
+
+    #[test]
+    fn a_game_may_start_from_a_position() {
+        let s = setup(r#"{"opponent":"local","time_control":"3d/move","fen":"8/8/8/4k3/8/8/8/KQ6 w - - 0 1"}"#)
+            .expect("a start position");
+        assert_eq!(s.rules, RuleSet::Iccf);
+        let game = s.start_game().expect("starts");
+        assert_eq!(game.fen(), "8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    }
+
+    #[test]
+    fn a_bad_start_position_is_refused_with_the_field_named() {
+        for (body, says) in [
+            (
+                r#"{"opponent":"local","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}"#,
+                "fen:",
+            ),
+            (r#"{"opponent":"local","fen":"not a position"}"#, "fen:"),
+            (
+                r#"{"opponent":"local","fen":"8/8/8/4k3/8/8/8/KQ6 w - - 0 1","chess960":3}"#,
+                "not both",
+            ),
+            // Stalemate: over before it begins.
+            (
+                r#"{"opponent":"local","fen":"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"}"#,
+                "over before",
+            ),
+        ] {
+            let e = setup(body).expect_err(body);
+            assert_eq!(e.code, ErrorCode::BadRequest, "{body}");
+            assert!(e.message.contains(says), "{body}: {}", e.message);
         }
     }
 }

@@ -81,6 +81,11 @@ pub struct Claimable {
     pub threefold: bool,
     /// 9.3.
     pub fifty: bool,
+    /// ICCF 5.1.3: the tables give the side to move a win (a server with
+    /// `--syzygy`, ICCF rules, seven or fewer pieces).
+    pub tablebase_win: bool,
+    /// ICCF 5.2.4: the tables give a draw.
+    pub tablebase_draw: bool,
 }
 
 /// The end of the game.
@@ -231,6 +236,9 @@ impl<'a> GameState<'a> {
             claimable: Claimable {
                 threefold: game.can_claim(ClaimKind::ThreefoldRepetition),
                 fifty: game.can_claim(ClaimKind::FiftyMoves),
+                // The room, which has the tables, fills these in.
+                tablebase_win: false,
+                tablebase_draw: false,
             },
             outcome: game.outcome().map(|o| OutcomeState {
                 result: o.result.as_str(),

@@ -115,6 +115,14 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
             let agreed = robot == Some(color.other()) || seats == Seats::Both;
             takeback::takeback(record, color, OfferAction::from(action), agreed)?
         }
+        ClientMessage::TablebaseClaim { claim, color } => {
+            // The room probes its tables: see `Room::claim_tablebase`.
+            let _ = (claim, actor(seats, color, turn)?);
+            return Err(ActionError::new(
+                ErrorCode::Internal,
+                "tablebase claims are answered by the room",
+            ));
+        }
         ClientMessage::ClaimVictory { .. } => {
             // The room checks presence: see `Room::claim_victory`.
             return Err(ActionError::new(
@@ -158,7 +166,7 @@ pub fn check_ply(record: &Record, ply: usize) -> Result<(), ActionError> {
 
 /// The colour a socket acts for: the one it holds, or for a local token
 /// the one named, else `default`.
-fn actor(seats: Seats, named: Option<Side>, default: Color) -> Result<Color, ActionError> {
+pub fn actor(seats: Seats, named: Option<Side>, default: Color) -> Result<Color, ActionError> {
     match seats {
         Seats::Spectator => Err(ActionError::new(
             ErrorCode::Spectator,

@@ -40,6 +40,7 @@ use tokio::time::Instant;
 
 use crate::clock::ServerClock;
 use crate::error::{ActionError, ErrorCode};
+use crate::event::TablebaseKind;
 use crate::event::{Event, Timed};
 use crate::glance::Glance;
 use crate::limits::Limits;
@@ -51,6 +52,7 @@ use crate::setup::{Player, Seats, Side};
 use crate::state::GameState;
 use crate::storage::{Ended, Storage, WriteOp, Writer};
 use presence::Presence;
+use rochade_laws::TablebaseValue;
 
 /// How long the room waits before asking the robot queue again when it
 /// was full, or when a search ended without a move.
@@ -75,6 +77,8 @@ pub struct RoomDeps {
     pub hub: Arc<crate::hub::Hub>,
     /// Turns true when the server stops.
     pub shutdown: watch::Receiver<bool>,
+    /// Syzygy tables for tablebase claims, if the server has them.
+    pub tablebase: Option<Arc<rochade_tablebase::Tablebase>>,
 }
 
 impl std::fmt::Debug for RoomDeps {
@@ -159,7 +163,67 @@ impl Room {
     /// The state JSON now.
     fn make_state(&self) -> Arc<String> {
         let now = Duration::from_millis(self.now_ms());
-        Arc::new(GameState::of(&self.record, now, self.presence.connected()).to_json())
+        let mut state = GameState::of(&self.record, now, self.presence.connected());
+        let value = self.tablebase_value();
+        state.claimable.tablebase_win = value == Some(TablebaseValue::Win);
+        state.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
+        Arc::new(state.to_json())
+    }
+
+    /// What the server's tables give the side to move now, where a
+    /// tablebase claim can be made: ICCF rules, a game not over, seven or
+    /// fewer pieces, a position the tables hold.
+    fn tablebase_value(&self) -> Option<TablebaseValue> {
+        let tables = self.deps.tablebase.as_ref()?;
+        let game = self.record.timed.game();
+        let pieces = shakmaty::Position::board(game.position())
+            .occupied()
+            .count();
+        if self.record.setup.rules != rochade_laws::RuleSet::Iccf
+            || self.record.is_over()
+            || pieces > rochade_laws::tablebase::TABLEBASE_MAX_PIECES as usize
+        {
+            return None;
+        }
+        tables.verdict(game.position()).ok()?.value()
+    }
+
+    /// The player of `seats` claims what the tables give (ICCF 5.1.3,
+    /// 5.2.4): the claim is stored with the tables' value; a wrong one
+    /// changes nothing and is answered as refused (9.4.3: the game goes on).
+    async fn claim_tablebase(
+        &mut self,
+        seats: Seats,
+        claim: TablebaseKind,
+        color: Option<Side>,
+    ) -> Result<(), ActionError> {
+        let color = act::actor(seats, color, self.record.turn())?;
+        if self.deps.tablebase.is_none() {
+            return Err(ActionError::new(
+                ErrorCode::NotAllowed,
+                "this server has no tablebases: a director decides such claims",
+            ));
+        }
+        let value = self.tablebase_value();
+        self.commit(vec![Event::TablebaseClaim {
+            color: color.into(),
+            claim,
+            value: value.map(Into::into),
+        }])
+        .await?;
+        if self.record.is_over() {
+            return Ok(());
+        }
+        let says = match value {
+            Some(TablebaseValue::Win) => "a win for the side to move",
+            Some(TablebaseValue::Draw) => "a draw",
+            Some(TablebaseValue::Loss) => "a loss for the side to move",
+            None => "nothing: the position is not in them",
+        };
+        Err(ActionError::new(
+            ErrorCode::NotAllowed,
+            format!("the tablebases give {says}: the claim is wrong and the game goes on (9.4.3)"),
+        ))
     }
 
     /// Sends the new state to every socket.
@@ -235,6 +299,11 @@ impl Room {
                 self.tick().await;
                 if let ClientMessage::ClaimVictory { .. } = message {
                     let result = self.claim_victory(seats).await;
+                    let _ = reply.send(result);
+                    return;
+                }
+                if let ClientMessage::TablebaseClaim { claim, color } = message {
+                    let result = self.claim_tablebase(seats, claim, color).await;
                     let _ = reply.send(result);
                     return;
                 }

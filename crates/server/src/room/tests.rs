@@ -47,6 +47,7 @@ fn world(limits: Limits) -> World {
         limits: Arc::new(limits),
         hub: Arc::default(),
         shutdown,
+        tablebase: None,
     };
     World { deps, _stop: stop }
 }
