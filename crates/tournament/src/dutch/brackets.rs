@@ -69,14 +69,8 @@ impl<const L: usize> Graph<'_, L> {
 
     /// Keeps `i`–`j` and removes every other edge of both.
     fn finalize(&mut self, i: usize, j: usize) {
-        for k in 0..self.n {
-            if k != j {
-                self.set(i, k, Wide::ZERO);
-            }
-            if k != i {
-                self.set(j, k, Wide::ZERO);
-            }
-        }
+        self.m.clear_edges(i);
+        self.m.clear_edges(j);
         self.set(i, j, Wide::from_u64(1));
     }
 }

@@ -139,14 +139,22 @@ pub fn edge<const L: usize>(
     }
     let (b, sb) = (layout.b, layout.sb);
     let current = place == Place::Current;
-    let one = |x: bool| Wide::<L>::from_u64(u64::from(x));
+    // Each field is a small number (or one scoregroup's bit) added at
+    // its offset: no shifting of whole weights.
     let mut w = Wide::<L>::ZERO;
     let mut s = 3 * b + 1;
     let up_against = |back| lo.float_back(back) == Float::Up && hi.score > lo.score;
     let down_twice = |e: &Entrant, back| e.float_back(back) == Float::Down;
-    let put = |w: &mut Wide<L>, value: Wide<L>, width: usize, s: &mut usize| {
-        *w = *w | value.shifted(*s);
+    let put = |w: &mut Wide<L>, value: u64, width: usize, s: &mut usize| {
+        *w = w.add_at(value, *s);
         *s += width;
+    };
+    // A scoregroup field: the bit of each score in `scores`.
+    let put_scores = |w: &mut Wide<L>, scores: &mut dyn Iterator<Item = u32>, s: &mut usize| {
+        for score in scores {
+            *w = w.add_at(1, *s + layout.shifts.get(&score).copied().unwrap_or(0));
+        }
+        *s += sb;
     };
     let floats = |back: u16| layout.played >= back;
     // C21 and C20 (two rounds back), then C19 and C18 (the previous
@@ -156,34 +164,36 @@ pub fn edge<const L: usize>(
         if !floats(back) {
             continue;
         }
-        let upfloat_opponent = if current && !up_against(usize::from(back)) {
-            layout.score_bit(hi.score)
-        } else {
-            Wide::ZERO
-        };
-        put(&mut w, upfloat_opponent, sb, &mut s);
-        let mut downfloaters = Wide::ZERO;
+        let upfloat_opponent = current && !up_against(usize::from(back));
+        put_scores(
+            &mut w,
+            &mut upfloat_opponent.then_some(hi.score).into_iter(),
+            &mut s,
+        );
+        let mut downfloaters = [0u32; 2];
+        let mut count = 0;
         for e in [lo, hi] {
             if current && down_twice(e, usize::from(back)) {
-                downfloaters = downfloaters + layout.score_bit(e.score);
+                downfloaters[count] = e.score;
+                count += 1;
             }
         }
-        put(&mut w, downfloaters, sb, &mut s);
+        put_scores(&mut w, &mut downfloaters[..count].iter().copied(), &mut s);
     }
     // C17, C16: repeated upfloats and downfloats, two rounds back.
     let repeated_downs = |back| {
         u64::from(down_twice(lo, back)) + u64::from(down_twice(hi, back) && hi.score <= lo.score)
     };
     if floats(2) {
-        put(&mut w, one(current && !up_against(2)), b, &mut s);
+        put(&mut w, u64::from(current && !up_against(2)), b, &mut s);
         let c16 = if current { repeated_downs(2) } else { 0 };
-        put(&mut w, Wide::from_u64(c16), b, &mut s);
+        put(&mut w, c16, b, &mut s);
     }
     // C15, C14: the previous round.
     if floats(1) {
-        put(&mut w, one(current && !up_against(1)), b, &mut s);
+        put(&mut w, u64::from(current && !up_against(1)), b, &mut s);
         let c14 = if current { repeated_downs(1) } else { 0 };
-        put(&mut w, Wide::from_u64(c14), b, &mut s);
+        put(&mut w, c14, b, &mut s);
     }
     // C13 .. C10: colours.
     let (ph, pl) = (colour::preference(hi), colour::preference(lo));
@@ -192,8 +202,8 @@ pub fn edge<const L: usize>(
         && ph.strength >= Strength::Strong
         && pl.strength >= Strength::Strong
         && !(ph.strength == Strength::Absolute && pl.strength == Strength::Absolute));
-    put(&mut w, one(current && c13), b, &mut s);
-    put(&mut w, one(current && !same), b, &mut s);
+    put(&mut w, u64::from(current && c13), b, &mut s);
+    put(&mut w, u64::from(current && !same), b, &mut s);
     let c11 = if ph.strength == Strength::Absolute && pl.strength == Strength::Absolute && same {
         let (dl, dh) = (lo.colour_difference().abs(), hi.colour_difference().abs());
         let (rl, rh) = (colour::repeated_colour(lo), colour::repeated_colour(hi));
@@ -207,11 +217,11 @@ pub fn edge<const L: usize>(
     } else {
         true
     };
-    put(&mut w, one(current && c11), b, &mut s);
+    put(&mut w, u64::from(current && c11), b, &mut s);
     let c10 = !(hi.colour_difference().abs() >= 2 && lo.colour_difference().abs() >= 2 && same);
-    put(&mut w, one(current && c10), b, &mut s);
+    put(&mut w, u64::from(current && c10), b, &mut s);
     // C9: fewer unplayed games for the bye's assignee.
-    let mut c9 = Wide::ZERO;
+    let mut c9 = 0;
     if bye.single_downfloater
         && let Some(score) = bye.score
     {
@@ -222,35 +232,25 @@ pub fn edge<const L: usize>(
             bye.played_ranks.get(&met.len()).copied().unwrap_or(0)
         };
         if hi.score == score {
-            c9 = c9.or_u64(rank(hi));
+            c9 |= rank(hi);
         }
         if lo.score == score {
-            c9 = c9 + Wide::from_u64(rank(lo));
+            c9 += rank(lo);
         }
     }
     put(&mut w, c9, 2 * b, &mut s);
     // C7, C8: the next bracket.
     let next = place == Place::Next;
-    put(&mut w, one(next), b, &mut s);
-    let c8 = if next {
-        layout.score_bit(hi.score)
-    } else {
-        Wide::ZERO
-    };
-    put(&mut w, c8, sb, &mut s);
+    put(&mut w, u64::from(next), b, &mut s);
+    put_scores(&mut w, &mut next.then_some(hi.score).into_iter(), &mut s);
     // C5, C6: the current bracket.
-    put(&mut w, one(current), b, &mut s);
-    let c6 = if current {
-        layout.score_bit(hi.score)
-    } else {
-        Wide::ZERO
-    };
-    put(&mut w, c6, sb, &mut s);
+    put(&mut w, u64::from(current), b, &mut s);
+    put_scores(&mut w, &mut current.then_some(hi.score).into_iter(), &mut s);
     // C4 completion; C2 the bye's candidates.
     let completion = match &bye.candidates {
         Some(c) => 1 + u64::from(!c[ih]) + u64::from(!c[il]),
         None => 3,
     };
-    put(&mut w, Wide::from_u64(completion), 2, &mut s);
+    put(&mut w, completion, 2, &mut s);
     w
 }

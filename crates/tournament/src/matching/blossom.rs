@@ -35,6 +35,9 @@ struct State<W: Weight> {
     warm: bool,
     /// Each vertex's neighbours (edges of positive weight), ascending.
     adjacency: Vec<Vec<usize>>,
+    /// How many entries of each adjacency list are removed edges
+    /// (weight zero), left there until the list is compacted.
+    dead: Vec<usize>,
     max_cardinality: bool,
     mate: Vec<Option<usize>>,
     label: Vec<u8>,
@@ -59,6 +62,11 @@ struct State<W: Weight> {
     /// Scratch for `add_blossom`: each S-blossom's place in its list of
     /// least-slack edges ([`NO_SLOT`] when it has none yet).
     best_slot: Vec<usize>,
+    /// Scratch for walks down the blossom tree.
+    stack_scratch: Vec<usize>,
+    /// Blossoms dissolved by the running `detach` (to leave `live`).
+    retired: Vec<bool>,
+    retired_list: Vec<usize>,
     /// `best_edge`'s slack as computed in dual epoch `.0` for edge `.1`.
     slack_cache: Vec<(u64, Edge, W)>,
     /// Counts the changes of the vertex duals (a cached slack of an
@@ -100,7 +108,16 @@ pub fn max_weight_matching<W: Weight>(
         return Vec::new();
     }
     let max_weight = weights.iter().copied().fold(W::zero(), |m, w| m.max(w));
-    let mut st = State::new(n, weights, max_weight, false);
+    let zero = W::zero();
+    let adjacency = (0..n)
+        .map(|v| {
+            (0..n)
+                .filter(|&w| w != v && weights[v * n + w] > zero)
+                .collect()
+        })
+        .collect();
+    let twice = weights.iter().map(|&w| w + w).collect();
+    let mut st = State::new(n, twice, adjacency, max_weight, false);
     st.max_cardinality = max_cardinality;
     st.run();
     st.mate
@@ -131,8 +148,8 @@ pub fn max_weight_matching<W: Weight>(
 /// ```
 pub struct Matcher<W: Weight> {
     st: State<W>,
-    /// The vertices whose edges changed since the last solve.
-    dirty: Vec<usize>,
+    /// The edges changed since the last solve (`v` first, as given).
+    changed: Vec<Edge>,
     is_dirty: Vec<bool>,
 }
 
@@ -141,8 +158,14 @@ impl<W: Weight> Matcher<W> {
     #[must_use]
     pub fn new(n: usize) -> Matcher<W> {
         Matcher {
-            st: State::new(n, &vec![W::zero(); n * n], W::zero(), true),
-            dirty: Vec::new(),
+            st: State::new(
+                n,
+                vec![W::zero(); n * n],
+                vec![Vec::new(); n],
+                W::zero(),
+                true,
+            ),
+            changed: Vec::new(),
             is_dirty: vec![false; n],
         }
     }
@@ -185,24 +208,53 @@ impl<W: Weight> Matcher<W> {
         let zero = W::zero();
         if (old > zero) != (twice > zero) {
             for (a, b) in [(v, w), (w, v)] {
+                // A removed edge stays in the list, dead, until the list
+                // is compacted (`solve`): no shifting of long lists.
                 let list = &mut self.st.adjacency[a];
-                match list.binary_search(&b) {
-                    Ok(i) => {
-                        list.remove(i);
+                if twice > zero {
+                    match list.binary_search(&b) {
+                        Ok(_) => self.st.dead[a] -= 1,
+                        Err(i) => list.insert(i, b),
                     }
-                    Err(i) => list.insert(i, b),
+                } else {
+                    self.st.dead[a] += 1;
                 }
             }
         }
-        if !self.is_dirty[v] {
-            self.is_dirty[v] = true;
-            self.dirty.push(v);
+        self.changed.push((v, w));
+    }
+
+    /// Removes every edge of `v` (as [`Matcher::set_weight`] to zero
+    /// would, one by one), in time linear in its edges.
+    pub fn clear_edges(&mut self, v: usize) {
+        let list = std::mem::take(&mut self.st.adjacency[v]);
+        for &u in &list {
+            if self.st.twice[v * self.st.n + u] > W::zero() {
+                self.set_weight(v, u, W::zero());
+            }
         }
+        self.st.adjacency[v] = list;
+        self.st.compact(v);
     }
 
     /// A maximum weight matching of the current weights: each vertex's mate.
     pub fn solve(&mut self) -> Vec<Option<usize>> {
-        let dirty = std::mem::take(&mut self.dirty);
+        // Only a changed edge that breaks the optimality conditions
+        // (a matched edge, an edge inside a blossom, or one of negative
+        // slack) makes its first vertex leave the matching; every other
+        // change leaves the matching optimal as it is.
+        let mut dirty = Vec::new();
+        for (v, w) in std::mem::take(&mut self.changed) {
+            if !self.is_dirty[v] && self.st.breaks_optimality(v, w) {
+                self.is_dirty[v] = true;
+                dirty.push(v);
+            }
+        }
+        for v in 0..self.st.n {
+            if 2 * self.st.dead[v] > self.st.adjacency[v].len() {
+                self.st.compact(v);
+            }
+        }
         for &v in &dirty {
             self.st.detach(v);
         }
@@ -232,6 +284,7 @@ impl<W: Weight> Matcher<W> {
                 self.st.dual[v] = d + odd(d);
             }
         }
+        self.st.expand_zero_blossoms();
         if !dirty.is_empty() {
             self.st.run();
         }
@@ -288,23 +341,17 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
 }
 
 impl<W: Weight> State<W> {
-    /// No matching and no blossoms over `weights`; every vertex dual is
-    /// `dual`.
-    fn new(n: usize, weights: &[W], dual: W, warm: bool) -> State<W> {
+    /// No matching and no blossoms over the doubled weights `twice`
+    /// (with each vertex's `adjacency`); every vertex dual is `dual`.
+    fn new(n: usize, twice: Vec<W>, adjacency: Vec<Vec<usize>>, dual: W, warm: bool) -> State<W> {
         let zero = W::zero();
         let nodes = 2 * n;
-        let adjacency = (0..n)
-            .map(|v| {
-                (0..n)
-                    .filter(|&w| w != v && weights[v * n + w] > zero)
-                    .collect()
-            })
-            .collect();
         State {
             n,
-            twice: weights.iter().map(|&w| w + w).collect(),
+            twice,
             warm,
             adjacency,
+            dead: vec![0; n],
             max_cardinality: false,
             mate: vec![None; n],
             label: vec![FREE; nodes],
@@ -324,6 +371,9 @@ impl<W: Weight> State<W> {
             stamp: 0,
             queue: Vec::new(),
             best_slot: vec![NO_SLOT; nodes],
+            stack_scratch: Vec::new(),
+            retired: vec![false; nodes],
+            retired_list: Vec::new(),
             slack_cache: vec![(0, (0, 0), zero); nodes],
             dual_epoch: 1,
         }
@@ -334,9 +384,23 @@ impl<W: Weight> State<W> {
         self.twice[v * self.n + w].half()
     }
 
-    /// The neighbours of vertex `v`, in increasing number.
-    fn neighbours(&self, v: usize) -> &[usize] {
-        &self.adjacency[v]
+    /// Whether edge `v`–`w`, changed, breaks the conditions that make
+    /// the matching maximum: it is matched, it lies inside a blossom
+    /// (whose edges must stay tight), or its slack is negative.
+    fn breaks_optimality(&self, v: usize, w: usize) -> bool {
+        let top = self.in_blossom[v];
+        self.mate[v] == Some(w)
+            || (top == self.in_blossom[w] && self.is_blossom(top))
+            || self.slack(v, w) < W::zero()
+    }
+
+    /// Drops the removed edges from `v`'s adjacency list.
+    fn compact(&mut self, v: usize) {
+        let n = self.n;
+        let zero = W::zero();
+        let twice = &self.twice;
+        self.adjacency[v].retain(|&u| twice[v * n + u] > zero);
+        self.dead[v] = 0;
     }
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
@@ -488,37 +552,20 @@ impl<W: Weight> State<W> {
         // (blossom, edge, its slack)
         let mut best_to: Vec<(usize, Edge, W)> = Vec::new();
         for &sub in &path {
-            let list: Vec<Edge> = if self.is_blossom(sub) {
-                match self.my_best_edges[sub].take() {
-                    Some(list) => list,
-                    None => self
-                        .leaves(sub)
-                        .into_iter()
-                        .flat_map(|x| self.neighbours(x).iter().map(move |&y| (x, y)))
-                        .collect(),
+            if !self.is_blossom(sub) && !self.warm {
+                for yi in 0..self.adjacency[sub].len() {
+                    let y = self.adjacency[sub][yi];
+                    self.consider_best(b, (sub, y), &mut best_to);
                 }
-            } else {
-                self.neighbours(sub).iter().map(|&y| (sub, y)).collect()
-            };
-            for k in list {
-                let (mut i, mut j) = k;
-                if self.in_blossom[j] == b {
-                    std::mem::swap(&mut i, &mut j);
+            } else if let Some(list) = self.my_best_edges[sub].take() {
+                for k in list {
+                    self.consider_best(b, k, &mut best_to);
                 }
-                let bj = self.in_blossom[j];
-                if bj != b && self.label[bj] == S {
-                    let slack = self.slack(i, j);
-                    match self.best_slot[bj] {
-                        NO_SLOT => {
-                            self.best_slot[bj] = best_to.len();
-                            best_to.push((bj, k, slack));
-                        }
-                        slot => {
-                            if slack < best_to[slot].2 {
-                                best_to[slot].1 = k;
-                                best_to[slot].2 = slack;
-                            }
-                        }
+            } else if !self.warm {
+                for x in self.leaves(sub) {
+                    for yi in 0..self.adjacency[x].len() {
+                        let y = self.adjacency[x][yi];
+                        self.consider_best(b, (x, y), &mut best_to);
                     }
                 }
             }
@@ -534,6 +581,32 @@ impl<W: Weight> State<W> {
         let mine: Vec<Edge> = best_to.into_iter().map(|(_, k, _)| k).collect();
         self.my_best_edges[b] = Some(mine);
         self.best_edge[b] = best.map(|(k, _)| k);
+    }
+
+    /// Keeps edge `k` in `best_to` if it leads from new blossom `b` to an
+    /// S-blossom with less slack than the edge kept for that blossom.
+    fn consider_best(&mut self, b: usize, k: Edge, best_to: &mut Vec<(usize, Edge, W)>) {
+        let (mut i, mut j) = k;
+        if self.in_blossom[j] == b {
+            std::mem::swap(&mut i, &mut j);
+        }
+        let bj = self.in_blossom[j];
+        if bj == b || self.label[bj] != S {
+            return;
+        }
+        let slack = self.slack(i, j);
+        match self.best_slot[bj] {
+            NO_SLOT => {
+                self.best_slot[bj] = best_to.len();
+                best_to.push((bj, k, slack));
+            }
+            slot => {
+                if slack < best_to[slot].2 {
+                    best_to[slot].1 = k;
+                    best_to[slot].2 = slack;
+                }
+            }
+        }
     }
 
     /// The child at signed position `j` of blossom `b` (Python indexing).
@@ -746,33 +819,54 @@ impl<W: Weight> State<W> {
             self.mate[m] = None;
         }
         self.mate[v] = None;
+        // `v` is now the base of every blossom around it: the first child
+        // of each is the next one down. Each blossom of that chain gives
+        // its dual to its leaves and dissolves; the other children become
+        // top-level. One walk over `top`'s leaves, however deep the chain.
         let mut b = top;
+        let mut given = W::zero();
         loop {
-            let z = self.blossom_dual[b];
-            for leaf in self.leaves(b) {
-                self.dual[leaf] = self.dual[leaf] + z;
+            given = given + self.blossom_dual[b];
+            let children = std::mem::take(&mut self.childs[b]);
+            for &c in &children[1..] {
+                self.parent[c] = None;
+                if self.is_blossom(c) {
+                    self.stack_scratch.clear();
+                    self.stack_scratch.extend_from_slice(&self.childs[c]);
+                    while let Some(t) = self.stack_scratch.pop() {
+                        if self.is_blossom(t) {
+                            let grand = &self.childs[t];
+                            self.stack_scratch.extend_from_slice(grand);
+                        } else {
+                            self.in_blossom[t] = c;
+                            self.dual[t] = self.dual[t] + given;
+                        }
+                    }
+                } else {
+                    self.in_blossom[c] = c;
+                    self.dual[c] = self.dual[c] + given;
+                }
             }
-            let first = self.childs[b][0];
-            self.dissolve(b);
+            let first = children[0];
+            self.parent[first] = None;
+            self.retire(b);
             if !self.is_blossom(first) {
+                self.in_blossom[first] = first;
+                self.dual[first] = self.dual[first] + given;
                 break;
             }
             b = first;
         }
+        self.live.retain(|&x| !self.retired[x]);
+        for x in self.retired_list.drain(..) {
+            self.retired[x] = false;
+        }
     }
 
-    /// Removes top-level blossom `b`: its children become top-level.
-    fn dissolve(&mut self, b: usize) {
-        for s in std::mem::take(&mut self.childs[b]) {
-            self.parent[s] = None;
-            if self.is_blossom(s) {
-                for leaf in self.leaves(s) {
-                    self.in_blossom[leaf] = s;
-                }
-            } else {
-                self.in_blossom[s] = s;
-            }
-        }
+    /// Forgets blossom `b` (its children are already placed): its
+    /// number goes back to the free list; `live` drops it at the end of
+    /// the caller.
+    fn retire(&mut self, b: usize) {
         self.label[b] = FREE;
         self.label_edge[b] = None;
         self.best_edge[b] = None;
@@ -780,8 +874,25 @@ impl<W: Weight> State<W> {
         self.blossom_dual[b] = W::zero();
         self.edges[b].clear();
         self.my_best_edges[b] = None;
-        self.live.retain(|&x| x != b);
+        self.retired[b] = true;
+        self.retired_list.push(b);
         self.free.push(b);
+    }
+
+    /// Dissolves every top-level blossom whose dual is zero, and the
+    /// children of zero dual that this leaves on top: between stages
+    /// such a blossom only slows the search (its leaves' edges are
+    /// rescanned whenever a blossom around it forms), and the matching
+    /// and the slacks stay as they are.
+    fn expand_zero_blossoms(&mut self) {
+        for b in self.live.clone() {
+            if !self.childs[b].is_empty()
+                && self.parent[b].is_none()
+                && self.blossom_dual[b] == W::zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
     }
 
     /// The main loop: one stage per augmentation.
@@ -793,6 +904,9 @@ impl<W: Weight> State<W> {
             self.best_edge.fill(None);
             for &b in &self.live {
                 self.my_best_edges[b] = None;
+            }
+            if self.warm {
+                self.my_best_edges[..n].fill(None);
             }
             self.stamp += 1;
             // Duals may have changed outside a stage (`Matcher::solve`).
@@ -814,7 +928,7 @@ impl<W: Weight> State<W> {
                 break;
             }
             for b in self.live.clone() {
-                if !self.live.contains(&b) {
+                if self.childs[b].is_empty() {
                     continue;
                 }
                 if self.parent[b].is_none()
@@ -835,6 +949,9 @@ impl<W: Weight> State<W> {
             while let Some(v) = self.queue.pop() {
                 for wi in 0..self.adjacency[v].len() {
                     let w = self.adjacency[v][wi];
+                    if self.twice[v * n + w] == W::zero() {
+                        continue;
+                    }
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
                     if bv == bw {
@@ -871,6 +988,11 @@ impl<W: Weight> State<W> {
                         if self.best_slack(bv).is_none_or(|best| kslack < best) {
                             self.best_edge[bv] = Some((v, w));
                             self.slack_cache[bv] = (self.dual_epoch, (v, w), kslack);
+                        }
+                        if self.warm {
+                            self.my_best_edges[bv]
+                                .get_or_insert_with(Vec::new)
+                                .push((v, w));
                         }
                     } else if self.label[w] == FREE
                         && self.best_slack(w).is_none_or(|best| kslack < best)

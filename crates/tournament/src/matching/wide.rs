@@ -24,7 +24,7 @@ use super::Weight;
 /// A signed two's-complement integer of `L` 64-bit limbs (least
 /// significant limb first). Arithmetic wraps, as machine integers do;
 /// callers size `L` so that it never needs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub struct Wide<const L: usize>(pub [u64; L]);
 
 impl<const L: usize> Wide<L> {
@@ -57,6 +57,34 @@ impl<const L: usize> Wide<L> {
         Wide(out)
     }
 
+    /// This value plus `v` shifted left by `bits` (bits past the top
+    /// are lost): `self + Wide::from_u64(v).shifted(bits)` without
+    /// shifting a whole number.
+    #[must_use]
+    pub fn add_at(self, v: u64, bits: usize) -> Wide<L> {
+        let (whole, part) = (bits / 64, bits % 64);
+        let mut out = self.0;
+        let mut add = [0u64; 2];
+        add[0] = v << part;
+        if part > 0 {
+            add[1] = v >> (64 - part);
+        }
+        let mut carry = false;
+        let mut i = whole;
+        while i < L {
+            let extra = add.get(i - whole).copied().unwrap_or(0);
+            if i > whole + 1 && !carry {
+                break;
+            }
+            let (s1, c1) = out[i].overflowing_add(extra);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            out[i] = s2;
+            carry = c1 || c2;
+            i += 1;
+        }
+        Wide(out)
+    }
+
     /// The bitwise or of this value and `v`.
     #[must_use]
     pub fn or_u64(mut self, v: u64) -> Wide<L> {
@@ -68,6 +96,24 @@ impl<const L: usize> Wide<L> {
     #[must_use]
     pub fn is_negative(self) -> bool {
         self.0[L - 1] >> 63 == 1
+    }
+}
+
+impl<const L: usize> PartialEq for Wide<L> {
+    // Limb by limb without a branch (the derived one calls memcmp).
+    #[inline]
+    fn eq(&self, other: &Wide<L>) -> bool {
+        self.0
+            .iter()
+            .zip(other.0)
+            .fold(0, |acc, (&a, b)| acc | (a ^ b))
+            == 0
+    }
+}
+
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 
@@ -201,6 +247,21 @@ mod tests {
                 assert_eq!(w(a).cmp(&w(b)), a.cmp(&b), "{a} <=> {b}");
             }
             assert_eq!(w(a).half(), w(a.div_euclid(2)), "{a} / 2");
+        }
+    }
+
+    #[test]
+    fn add_at_is_add_of_a_shift() {
+        let base = Wide::<3>([u64::MAX, u64::MAX - 1, 5]);
+        for v in [0u64, 1, 3, u64::MAX, 1 << 63] {
+            for bits in [0, 1, 5, 63, 64, 65, 127, 128, 150, 191, 192, 300] {
+                let want = base + Wide::from_u64(v).shifted(bits);
+                assert_eq!(base.add_at(v, bits), want, "{v} at {bits}");
+                assert_eq!(
+                    Wide::<3>::ZERO.add_at(v, bits),
+                    Wide::from_u64(v).shifted(bits)
+                );
+            }
         }
     }
 
