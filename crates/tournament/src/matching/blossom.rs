@@ -7,6 +7,9 @@
 //! so that among matchings of equal weight it finds the same one as
 //! networkx does; caissify-pairings, our Dutch oracle, pairs with it.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::Weight;
 
 /// No label (networkx: the node is not in `label`).
@@ -24,12 +27,41 @@ const NO_SLOT: usize = usize::MAX;
 /// An edge as a pair of vertices (the first is the side it was found from).
 type Edge = (usize, usize);
 
+/// A fast hash for weights (their limbs are already well mixed by the
+/// criteria; no protection against chosen keys is needed).
+#[derive(Default)]
+struct LimbHasher(u64);
+
+impl Hasher for LimbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 /// The algorithm's state: vertices are `0..n`, blossoms `n..`.
 struct State<W: Weight> {
     n: usize,
-    /// Twice each weight, `twice[v * n + w]`, symmetric; zero means no
-    /// edge (doubled once here, not at every slack).
-    twice: Vec<W>,
+    /// Twice each weight (doubled once here, not at every slack), as
+    /// its place in `values`: `twice[v * n + w]`, symmetric; 0 (zero)
+    /// means no edge. A round has few distinct weights: the matrix
+    /// holds 4 bytes an edge, not a weight of hundreds of bits.
+    twice: Vec<u32>,
+    /// The distinct doubled weights, zero first.
+    values: Vec<W>,
+    /// Each value's place in `values`.
+    places: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
     /// [`Matcher`]'s rules (a maximum weight matching grown from any
     /// feasible state) instead of networkx's run from scratch.
     warm: bool,
@@ -116,8 +148,10 @@ pub fn max_weight_matching<W: Weight>(
                 .collect()
         })
         .collect();
-    let twice = weights.iter().map(|&w| w + w).collect();
-    let mut st = State::new(n, twice, adjacency, max_weight, false);
+    let mut st = State::new(n, adjacency, max_weight, false);
+    for (i, &w) in weights.iter().enumerate() {
+        st.twice[i] = st.place(w + w);
+    }
     st.max_cardinality = max_cardinality;
     st.run();
     st.mate
@@ -158,13 +192,7 @@ impl<W: Weight> Matcher<W> {
     #[must_use]
     pub fn new(n: usize) -> Matcher<W> {
         Matcher {
-            st: State::new(
-                n,
-                vec![W::zero(); n * n],
-                vec![Vec::new(); n],
-                W::zero(),
-                true,
-            ),
+            st: State::new(n, vec![Vec::new(); n], W::zero(), true),
             changed: Vec::new(),
             is_dirty: vec![false; n],
         }
@@ -199,19 +227,18 @@ impl<W: Weight> Matcher<W> {
         assert!(v != w, "no loops");
         let n = self.st.n;
         let old = self.st.twice[v * n + w];
-        let twice = weight + weight;
+        let twice = self.st.place(weight + weight);
         if old == twice {
             return;
         }
         self.st.twice[v * n + w] = twice;
         self.st.twice[w * n + v] = twice;
-        let zero = W::zero();
-        if (old > zero) != (twice > zero) {
+        if (old > 0) != (twice > 0) {
             for (a, b) in [(v, w), (w, v)] {
                 // A removed edge stays in the list, dead, until the list
                 // is compacted (`solve`): no shifting of long lists.
                 let list = &mut self.st.adjacency[a];
-                if twice > zero {
+                if twice > 0 {
                     match list.binary_search(&b) {
                         Ok(_) => self.st.dead[a] -= 1,
                         Err(i) => list.insert(i, b),
@@ -229,7 +256,7 @@ impl<W: Weight> Matcher<W> {
     pub fn clear_edges(&mut self, v: usize) {
         let list = std::mem::take(&mut self.st.adjacency[v]);
         for &u in &list {
-            if self.st.twice[v * self.st.n + u] > W::zero() {
+            if self.st.twice[v * self.st.n + u] != 0 {
                 self.set_weight(v, u, W::zero());
             }
         }
@@ -264,7 +291,7 @@ impl<W: Weight> Matcher<W> {
             // The least dual that keeps every edge of v's slack nonnegative.
             let mut least = zero;
             for &u in &self.st.adjacency[v] {
-                least = least.max(self.st.twice[v * self.st.n + u] - self.st.dual[u]);
+                least = least.max(self.st.twice(v, u) - self.st.dual[u]);
             }
             self.st.dual[v] = least;
         }
@@ -341,14 +368,18 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
 }
 
 impl<W: Weight> State<W> {
-    /// No matching and no blossoms over the doubled weights `twice`
-    /// (with each vertex's `adjacency`); every vertex dual is `dual`.
-    fn new(n: usize, twice: Vec<W>, adjacency: Vec<Vec<usize>>, dual: W, warm: bool) -> State<W> {
+    /// No matching, no blossoms and no weights yet over the vertices'
+    /// `adjacency`; every vertex dual is `dual`.
+    fn new(n: usize, adjacency: Vec<Vec<usize>>, dual: W, warm: bool) -> State<W> {
         let zero = W::zero();
         let nodes = 2 * n;
+        let mut places = HashMap::default();
+        places.insert(zero, 0);
         State {
             n,
-            twice,
+            twice: vec![0; n * n],
+            values: vec![zero],
+            places,
             warm,
             adjacency,
             dead: vec![0; n],
@@ -381,7 +412,23 @@ impl<W: Weight> State<W> {
 
     /// The weight of edge `v`–`w` (zero: no edge).
     fn weight(&self, v: usize, w: usize) -> W {
-        self.twice[v * self.n + w].half()
+        self.twice(v, w).half()
+    }
+
+    /// Twice the weight of edge `v`–`w`.
+    fn twice(&self, v: usize, w: usize) -> W {
+        self.values[self.twice[v * self.n + w] as usize]
+    }
+
+    /// The place of doubled weight `x` in `values`, added if new.
+    fn place(&mut self, x: W) -> u32 {
+        if let Some(&i) = self.places.get(&x) {
+            return i;
+        }
+        let i = u32::try_from(self.values.len()).expect("fewer than 2^32 distinct weights");
+        self.values.push(x);
+        self.places.insert(x, i);
+        i
     }
 
     /// Whether edge `v`–`w`, changed, breaks the conditions that make
@@ -397,15 +444,14 @@ impl<W: Weight> State<W> {
     /// Drops the removed edges from `v`'s adjacency list.
     fn compact(&mut self, v: usize) {
         let n = self.n;
-        let zero = W::zero();
         let twice = &self.twice;
-        self.adjacency[v].retain(|&u| twice[v * n + u] > zero);
+        self.adjacency[v].retain(|&u| twice[v * n + u] != 0);
         self.dead[v] = 0;
     }
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
     fn slack(&self, v: usize, w: usize) -> W {
-        self.dual[v].add_sub(self.dual[w], self.twice[v * self.n + w])
+        self.dual[v].add_sub(self.dual[w], self.twice(v, w))
     }
 
     /// The slack of node `b`'s least-slack edge, if it has one: from the
@@ -949,7 +995,7 @@ impl<W: Weight> State<W> {
             while let Some(v) = self.queue.pop() {
                 for wi in 0..self.adjacency[v].len() {
                     let w = self.adjacency[v][wi];
-                    if self.twice[v * n + w] == W::zero() {
+                    if self.twice[v * n + w] == 0 {
                         continue;
                     }
                     let bv = self.in_blossom[v];

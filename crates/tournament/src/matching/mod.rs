@@ -23,7 +23,7 @@ use std::ops::{Add, Sub};
 
 /// The integers a matching can weigh edges with: exact, ordered, and
 /// halved without loss on even values.
-pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+pub trait Weight: Copy + Ord + std::hash::Hash + Add<Output = Self> + Sub<Output = Self> {
     /// Zero (no edge).
     fn zero() -> Self;
     /// This value divided by two, rounded down.
