@@ -123,8 +123,11 @@ export function spokenTime(ms: number): string {
   const clamped = Math.max(0, ms);
   if (clamped < 10_000) return `${(Math.floor(clamped / 100) / 10).toFixed(1)} s`;
   const total = Math.floor(clamped / 1000);
-  const hours = Math.floor(total / 3600);
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
+  // Correspondence clocks count days: seconds say nothing there.
+  if (days) return `${days} d ${hours} h ${m} min`;
   return [hours ? `${hours} h` : '', hours || m ? `${m} min` : '', `${s} s`].filter(Boolean).join(' ');
 }

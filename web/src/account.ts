@@ -5,6 +5,7 @@
 
 import { h, tx } from './dom';
 import { Key, LANG_CHANGED, t } from './i18n';
+import { LeaveView } from './leave';
 import { errorText } from './outcome';
 import type { Lobby } from './lobby';
 import { ApiError } from './protocol';
@@ -149,9 +150,14 @@ export class AccountBox {
       this.showMenu(false);
       this.open('password', button);
     });
+    const leave = tx('button', 'leaveMenu', { type: 'button', 'data-testid': 'leave-open' });
+    leave.addEventListener('click', () => {
+      this.showMenu(false);
+      this.openLeave(button);
+    });
     const out = tx('button', 'signOut', { type: 'button', 'data-testid': 'sign-out' });
     out.addEventListener('click', () => void this.signOut());
-    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, password), h('li', {}, out)));
+    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, password), h('li', {}, leave), h('li', {}, out)));
     this.el.replaceChildren(button, this.menu);
   }
 
@@ -201,6 +207,17 @@ export class AccountBox {
     this.returnFocus = opener;
     if (!this.dialog.open) this.dialog.showModal();
     fields[0].input.focus();
+  }
+
+  /** Opens the dialog with one's leave (ICCF 10.1); focus goes back to `opener` when it closes. */
+  openLeave(opener: HTMLElement | null = null): void {
+    const view = new LeaveView(() => this.dialog.close());
+    this.dialog.replaceChildren(view.el);
+    this.dialog.dataset.kind = 'leave';
+    this.returnFocus = opener;
+    if (!this.dialog.open) this.dialog.showModal();
+    view.first.focus();
+    void view.load();
   }
 
   /** Shows an error (in the language of the moment, also after a change) and focuses `input`. */

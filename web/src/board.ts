@@ -42,6 +42,8 @@ export class Board {
   private readonly cg: Api;
   private readonly picker: HTMLElement;
   private last: GameState | null = null;
+  /** Whose pieces could move in the last state shown. */
+  private lastMovable: Color | 'both' | null = null;
   /** The same position as a grid of named squares, for screen readers and the keyboard. */
   readonly grid: BoardGrid;
 
@@ -82,6 +84,7 @@ export class Board {
   /** Shows `state`; the player may move the pieces of `movable` (or none). */
   show(state: GameState, movable: Color | 'both' | null): void {
     this.last = state;
+    this.lastMovable = movable;
     this.picker.hidden = true;
     const dests = new Map<Key, Key[]>();
     if (movable) for (const [from, tos] of Object.entries(state.dests)) dests.set(from as Key, tos as Key[]);
@@ -137,9 +140,16 @@ export class Board {
     this.grid.update(fen, {}, this.orientation());
   }
 
-  /** Puts back the last position the server sent (after a refused move). */
+  /** Puts back the last position the server sent (after a refused or cancelled move). */
   restore(): void {
-    if (this.last) this.show(this.last, this.cg.state.movable.color ?? null);
+    if (this.last) this.show(this.last, this.lastMovable);
+  }
+
+  /** Keeps the board as it is (a move shown tentatively, waiting to be confirmed) with no piece movable. */
+  freeze(): void {
+    this.picker.hidden = true;
+    this.cg.set({ movable: { color: undefined, dests: new Map() } });
+    this.grid.update(this.last?.fen ?? START_FEN, {}, this.orientation());
   }
 
   /** The side at the bottom. */

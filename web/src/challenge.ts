@@ -5,7 +5,7 @@
 import { h, row, select, tx } from './dom';
 import { LANG_CHANGED, t } from './i18n';
 import { Lobby } from './lobby';
-import { CONTROLS } from './lobbyview';
+import { CONTROLS, DAY_CONTROLS } from './lobbyview';
 import { errorText } from './outcome';
 import { ApiError, Color } from './protocol';
 
@@ -25,7 +25,7 @@ export class ChallengeBox {
     private readonly lobby: Lobby,
     private readonly name: string,
   ) {
-    const control = select('challenge-control', CONTROLS.map((c): [string, string] => [c, `=${c}`]), '5+3');
+    const control = select('challenge-control', [...CONTROLS, ...DAY_CONTROLS].map((c): [string, string] => [c, `=${c}`]), '5+3');
     const color = select('challenge-color', [['random', 'random'], ['white', 'white'], ['black', 'black']], 'random');
     const mode = select('challenge-mode', [['casual', 'casualOpt'], ['rated', 'ratedOpt']], 'casual');
     const c960 = h('input', { type: 'checkbox', id: 'f-challenge-chess960', 'data-testid': 'challenge-chess960' });

@@ -269,3 +269,69 @@ export function disambiguated(letter: string, froms: string[], to: string): stri
     return `${letter}${hint}${to}`;
   });
 }
+
+/** True when a piece of `color` attacks `square` on `pieces` (en passant and castling aside). */
+function attacks(pieces: Pieces, color: Color, square: string): boolean {
+  for (const [from, p] of pieces) {
+    if (p.color !== color) continue;
+    if (p.role === 'pawn') {
+      const dir = color === 'white' ? 1 : -1;
+      const f = from.charCodeAt(0) - 97;
+      const r = Number(from[1]);
+      if (at(f - 1, r + dir) === square || at(f + 1, r + dir) === square) return true;
+    } else if (reach(pieces, from, '8/8/8/8/8/8/8/8 w - - 0 1').includes(square)) return true;
+  }
+  return false;
+}
+
+/**
+ * The legal move `uci` of the side to move in English SAN (`Nbd2`, `exd6`,
+ * `e8=Q+`, `O-O`), from the position and its legal destinations: what a
+ * player is asked to confirm before a move is sent. Check is marked `+`
+ * (mate too: the page does not search for replies; the server's SAN, in
+ * the move list once played, marks it `#`).
+ */
+export function sanOf(pos: Position, uci: string): string {
+  const pieces = readFen(pos.fen);
+  const from = uci.slice(0, 2);
+  let to = uci.slice(2, 4);
+  const piece = pieces.get(from);
+  if (!piece) return uci;
+  const target = pieces.get(to);
+  const after = new Map(pieces);
+  after.delete(from);
+  let san: string;
+  const jump = to.charCodeAt(0) - from.charCodeAt(0);
+  const ontoRook = target?.role === 'rook' && target.color === piece.color;
+  if (piece.role === 'king' && (ontoRook || (!pos.chess960 && Math.abs(jump) === 2))) {
+    const short = jump > 0;
+    san = short ? 'O-O' : 'O-O-O';
+    const rank = from[1];
+    const rookFrom = ontoRook ? to : `${short ? 'h' : 'a'}${rank}`;
+    const rook = after.get(rookFrom);
+    after.delete(rookFrom);
+    to = `${short ? 'g' : 'c'}${rank}`;
+    after.set(to, piece);
+    if (rook) after.set(`${short ? 'f' : 'd'}${rank}`, rook);
+  } else {
+    const letter = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: '' }[piece.role];
+    const enPassant = piece.role === 'pawn' && from[0] !== to[0] && !target;
+    const takes = target !== undefined || enPassant;
+    let hint = '';
+    if (piece.role === 'pawn') hint = takes ? from[0] : '';
+    else {
+      const rivals = [...pieces.entries()]
+        .filter(([sq, p]) => sq !== from && p.role === piece.role && p.color === piece.color && (pos.dests[sq] ?? []).includes(to))
+        .map(([sq]) => sq);
+      if (rivals.length) hint = disambiguated('', [from, ...rivals], to)[0].slice(0, -2);
+    }
+    const promo = uci.length === 5 ? uci[4].toUpperCase() : '';
+    san = `${letter}${hint}${takes ? 'x' : ''}${to}${promo ? `=${promo}` : ''}`;
+    if (enPassant) after.delete(`${to[0]}${from[1]}`);
+    const roles: Record<string, Role> = { Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
+    after.set(to, promo ? { role: roles[promo], color: piece.color } : piece);
+  }
+  const enemy: Color = piece.color === 'white' ? 'black' : 'white';
+  const king = [...after.entries()].find(([, p]) => p.role === 'king' && p.color === enemy)?.[0];
+  return king && attacks(after, piece.color, king) ? `${san}+` : san;
+}

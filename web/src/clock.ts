@@ -2,6 +2,7 @@
 // truth: each state resets the displayed times to what it says, measured from
 // the moment it arrived, so drift never outlives one state.
 
+import { formatDays } from './correspondence';
 import type { ClockState, Color } from './protocol';
 
 /** The time left, as a clock face shows it: `h:mm:ss`, `m:ss`, or `s.t` under ten seconds. */
@@ -56,7 +57,26 @@ export class Clocks {
   left(color: Color): number {
     if (!this.state) return 0;
     const base = this.state[color];
-    return this.state.running === color ? base - (performance.now() - this.received) : base;
+    return this.state.running === color ? base - this.ranFor() : base;
+  }
+
+  /** How long the running clock has run since the state came: booked leave (ICCF 10.1) stops it. */
+  private ranFor(): number {
+    const since = performance.now() - this.received;
+    let stopped = 0;
+    for (const [from, to] of this.state?.pauses ?? []) stopped += Math.max(0, Math.min(since, to) - Math.min(since, from));
+    return since - stopped;
+  }
+
+  /** True while a booked stop (leave) holds both clocks. */
+  private paused(): boolean {
+    const since = performance.now() - this.received;
+    return (this.state?.pauses ?? []).some(([from, to]) => from <= since && since < to);
+  }
+
+  /** Draws the faces again (after a change of language). */
+  redraw(): void {
+    this.draw();
   }
 
   private tick(): void {
@@ -71,10 +91,11 @@ export class Clocks {
     for (const c of ['white', 'black'] as Color[]) {
       const ms = this.left(c);
       const face = this.faces[c];
-      const text = formatTime(ms);
+      // A control in days reads as days and hours, not as a running h:mm:ss.
+      const text = this.state.category === 'correspondence' ? formatDays(ms) : formatTime(ms);
       const time = face.querySelector<HTMLElement>('.time') ?? face;
       if (time.textContent !== text) time.textContent = text;
-      face.classList.toggle('running', this.state.running === c);
+      face.classList.toggle('running', this.state.running === c && !this.paused());
       face.classList.toggle('low', ms < LOW_TIME_MS);
       if (this.state.running === c && ms < LOW_TIME_MS && !this.warned[c] && ms > 0) {
         this.warned[c] = true;

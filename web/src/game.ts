@@ -3,16 +3,18 @@
 
 import { Announcer, prefs, spokenTime } from './access';
 import type { Board } from './board';
+import { sanOf } from './chess';
 import { Clocks } from './clock';
 import { runCommand } from './commands';
+import { deadlineText, Deadlines, deadlinesOf, isCorrespondence, leaveText, notesBox } from './correspondence';
 import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
 import { isKey, Key, lang, t } from './i18n';
 import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
-import { pieceLetters, voicedMove } from './notation';
+import { fenTurn, localSan, pieceLetters, voicedMove } from './notation';
 import { errorText, outcomeText } from './outcome';
 import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
-import { settingsOf } from './settings';
+import { confirmMoves, saveConfirmMoves, settingsOf } from './settings';
 import { Room } from './socket';
 import { cueOf, play } from './sound';
 
@@ -31,6 +33,14 @@ export interface Navigator {
 }
 
 
+/** A move (or a claim with its intended move) waiting for the player's confirmation (ICCF 4.1). */
+interface Pending {
+  msg: Record<string, unknown>;
+  /** The move in the reader's notation, numbered: "12. Nf3", "12… Nf6". */
+  text: string;
+  ply: number;
+}
+
 /** The view of one game. */
 export class GameView {
   private readonly room: Room;
@@ -46,6 +56,16 @@ export class GameView {
   private typedAt: number | null = null;
   /** The control to focus after the next render when the focused one went away. */
   private focusNext: string | null = null;
+  /** A correspondence move shown on the board, not sent until confirmed. */
+  private pending: Pending | null = null;
+  /** The ply a confirmed move was sent at: the board keeps showing it until the server's answer. */
+  private sentAt: number | null = null;
+  /** Under the ICCF rules: the next move carries a draw offer (9.1.2.1). */
+  private drawWithMove = false;
+  /** Half-moves (indexes) seen to carry a draw offer, marked (=) in the list. */
+  private readonly offerMoves = new Set<number>();
+  /** The flag's moment and the booked leave, from the last state. */
+  private deadlines: Deadlines = { flagAt: null, pauses: [] };
 
   private readonly status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   private readonly error = h('p', { class: 'error', 'data-testid': 'error', role: 'alert' });
@@ -53,6 +73,9 @@ export class GameView {
   private readonly connection = h('p', { class: 'connection', 'data-testid': 'connection' });
   private readonly lastMove = h('p', { class: 'last-move', 'data-testid': 'last-move' });
   private readonly control = h('p', { class: 'category', 'data-testid': 'game-control' });
+  private readonly deadline = h('p', { class: 'deadline', 'data-testid': 'deadline' });
+  private readonly leave = h('p', { class: 'deadline', 'data-testid': 'leave-note' });
+  private readonly notes = h('div', { class: 'notes-slot' });
   // Focusable, so that the scrolled list can be read with the keyboard.
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
   private readonly controls = h('div', { class: 'controls' });
@@ -110,6 +133,8 @@ export class GameView {
         this.status,
         this.lastMove,
         this.control,
+        this.deadline,
+        this.leave,
         this.connection,
         this.result,
         this.invite,
@@ -120,6 +145,7 @@ export class GameView {
         this.error,
         this.answer,
         this.controls,
+        this.notes,
       ),
     );
     this.connection.textContent = t('connecting');
@@ -147,6 +173,11 @@ export class GameView {
       return;
     }
     const target = ev.target as HTMLElement | null;
+    if (ev.key === 'Escape' && this.pending && !target?.closest('dialog')) {
+      ev.preventDefault();
+      this.settle(false);
+      return;
+    }
     if (target?.closest('[role="grid"]')) return;
     const inField = target !== null && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName);
     if (inField || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[\p{L}\d]/u.test(ev.key)) return;
@@ -170,7 +201,7 @@ export class GameView {
           this.render();
           return this.frame.board.orientation();
         },
-        send: (msg) => this.room.send(msg),
+        send: (msg) => this.submit(msg),
       },
       this.resignCommand,
     );
@@ -192,16 +223,101 @@ export class GameView {
   private clocksText(): string {
     const s = this.state;
     if (!s?.clock) return t('noClock');
-    return (['white', 'black'] as Color[]).map((c) => `${t(c)}: ${spokenTime(this.clocks.left(c))}`).join(', ');
+    const times = (['white', 'black'] as Color[]).map((c) => `${t(c)}: ${spokenTime(this.clocks.left(c))}`).join(', ');
+    const deadline = isCorrespondence(s) ? deadlineText(s, this.deadlines) : '';
+    return deadline ? `${times}. ${deadline}` : times;
   }
 
   /** The board reports a move made by hand. */
   boardMove(uci: string): void {
     if (!this.state) return;
     if (this.armedClaim) {
-      this.room.send({ t: 'claim', kind: this.armedClaim, uci, ply: this.state.ply, ...this.localColor() });
+      const kind = this.armedClaim;
       this.armedClaim = null;
-    } else this.room.send({ t: 'move', ply: this.state.ply, uci });
+      this.submit({ t: 'claim', kind, uci, ply: this.state.ply, ...this.localColor() });
+    } else this.submit({ t: 'move', ply: this.state.ply, uci });
+  }
+
+  /** True when the game is played by the ICCF rules (a move is final, a draw is offered with a move). */
+  private iccf(s: GameState): boolean {
+    return s.rules === 'iccf';
+  }
+
+  /**
+   * Sends an action; under the ICCF rules a move carries the armed draw
+   * offer, a draw offer on its own arms one instead (9.1.2.1), and in a
+   * correspondence game a move waits for confirmation first (ICCF 4.1;
+   * a setting turns that off).
+   */
+  private submit(msg: Record<string, unknown>): void {
+    const s = this.state;
+    if (!s) return;
+    if (this.iccf(s) && msg.t === 'draw' && msg.action === 'offer') {
+      this.armDraw(true);
+      return;
+    }
+    const moving = (msg.t === 'move' || msg.t === 'claim') && typeof msg.uci === 'string';
+    if (moving && msg.t === 'move' && this.drawWithMove && this.iccf(s)) msg = { ...msg, offer_draw: true };
+    if (moving && isCorrespondence(s) && confirmMoves() && s.you !== 'both') {
+      this.pending = { msg, text: this.moveText(s, msg.uci as string), ply: s.ply };
+      this.focusNext = 'move-confirm';
+      this.render();
+      this.frame.announcer.say(this.confirmQuestion(this.pending));
+      return;
+    }
+    this.send(msg);
+  }
+
+  /** Sends `msg` now; a move takes the armed draw offer with it. */
+  private send(msg: Record<string, unknown>): void {
+    if (msg.t === 'move' || msg.t === 'claim') {
+      if (msg.offer_draw && this.state) this.offerMoves.add(this.state.ply);
+      if (msg.t === 'move') this.drawWithMove = false;
+    }
+    this.room.send(msg);
+  }
+
+  /** "12. Nf3" in the reader's letters: the move `uci` of the side to move in `s`. */
+  private moveText(s: GameState, uci: string): string {
+    const san = sanOf({ fen: s.fen, turn: s.turn, check: s.check, dests: s.dests, chess960: s.chess960 !== null }, uci);
+    const first = fenTurn(s.initial_fen);
+    const start = Number(s.initial_fen.split(' ')[5] ?? '1') || 1;
+    const number = start + Math.floor((s.ply + (first === 'black' ? 1 : 0)) / 2);
+    const voice = prefs().reader ? prefs().voice : null;
+    const shown = voice ? voicedMove(san, uci, s.fen, lang(), voice, s.turn) : localSan(san, lang(), 'letters', s.turn);
+    return `${number}${s.turn === 'white' ? '.' : '…'} ${shown}`;
+  }
+
+  /** The question of the confirmation bar. */
+  private confirmQuestion(p: Pending): string {
+    if (p.msg.t === 'claim') return t('confirmClaim', { move: p.text, kind: t(p.msg.kind === 'fifty' ? 'claimFifty' : 'claimThreefold') });
+    return t(p.msg.offer_draw ? 'confirmMoveDraw' : 'confirmMove', { move: p.text });
+  }
+
+  /** The waiting move is sent (`yes`) or taken off the board. */
+  private settle(yes: boolean): void {
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    if (yes) {
+      this.send(p.msg);
+      // The confirmed move stays on the board until the server answers it.
+      this.sentAt = p.ply;
+      this.focusNext = 'status';
+    } else {
+      if (p.msg.t === 'claim') this.armedClaim = p.msg.kind === 'fifty' ? 'fifty' : 'threefold';
+      this.frame.board.restore();
+      this.focusNext = 'status';
+      this.frame.announcer.say(t('moveCancelled'));
+    }
+    this.render();
+  }
+
+  /** Arms or disarms the draw offer that goes with the next move (ICCF 9.1.2.1); `redraw` when its box does not show it yet. */
+  private armDraw(on: boolean, redraw = true): void {
+    this.drawWithMove = on;
+    if (redraw) this.render();
+    this.frame.announcer.say(t(on ? 'drawWithMoveArmed' : 'drawWithMoveOff'));
   }
 
   /** Re-draws everything in the current language. */
@@ -211,17 +327,20 @@ export class GameView {
     // Controls are re-made: keep the focus on the same control, or on the next one that makes sense.
     const active = document.activeElement as HTMLElement | null;
     const focusedId = active && this.frame.side.contains(active) ? (active.dataset.testid ?? null) : null;
-    this.frame.board.show(s, this.movable(s));
+    // A move waiting for confirmation, or sent and not yet answered, stays on the board.
+    if (this.pending) this.frame.board.freeze();
+    else if (this.sentAt !== s.ply) this.frame.board.show(s, this.movable(s));
     if (s.you === 'both' && this.autoFlip && !s.outcome) this.frame.board.orient(s.turn);
     this.renderBars(s);
     this.renderStatus(s);
-    renderMoves(this.moveList, s, this.style.value === 'figurines' ? 'figurines' : 'letters', prefs().reader ? prefs().voice : null);
+    renderMoves(this.moveList, s, this.style.value === 'figurines' ? 'figurines' : 'letters', prefs().reader ? prefs().voice : null, this.offerMoves);
     this.moveInput.placeholder = t('commandHint');
     this.moveInput.title = pieceLetters(lang());
     this.renderOffers(s);
     this.renderControls(s);
     this.renderResult(s);
     renderInvite(this.invite, s, this.invitation);
+    this.renderCorrespondence(s);
     this.refocus(focusedId);
   }
 
@@ -247,6 +366,7 @@ export class GameView {
         this.error.textContent = errorText(msg.code);
         this.error.dataset.code = msg.code;
         this.typedAt = null;
+        this.sentAt = null;
         this.frame.board.restore();
         break;
       case 'rematch':
@@ -264,6 +384,11 @@ export class GameView {
       this.error.textContent = '';
       delete this.error.dataset.code;
     }
+    if (!prev || next.ply !== prev.ply || next.outcome || next.aborted) this.sentAt = null;
+    // A move waiting for confirmation answers a position that is gone (the game ended, say).
+    if (this.pending && (next.ply !== this.pending.ply || next.outcome || next.aborted)) this.pending = null;
+    this.noteOffers(prev, next);
+    this.deadlines = deadlinesOf(next.clock);
     if (this.typedAt !== null && next.ply > this.typedAt) {
       this.typedAt = null;
       this.moveInput.value = '';
@@ -280,6 +405,20 @@ export class GameView {
     this.render();
     this.announce(prev, next);
     if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
+  }
+
+  /**
+   * Marks the moves that carried a draw offer: a move after which the
+   * mover's offer appeared; on the first state under the ICCF rules, where
+   * an offer comes only with a move, the latest move of the one offering.
+   */
+  private noteOffers(prev: GameState | null, next: GameState): void {
+    const by = next.offers.draw;
+    if (next.ply < (prev?.ply ?? 0)) for (const i of [...this.offerMoves]) if (i >= next.ply) this.offerMoves.delete(i);
+    if (!by || next.ply === 0) return;
+    const lastMover = (next.ply - 1) % 2 === 0 ? fenTurn(next.initial_fen) : other(fenTurn(next.initial_fen));
+    if (prev && next.ply === prev.ply + 1 && prev.offers.draw !== by && lastMover === by) this.offerMoves.add(next.ply - 1);
+    else if (!prev && this.iccf(next) && next.ply >= (lastMover === by ? 1 : 2)) this.offerMoves.add(lastMover === by ? next.ply - 1 : next.ply - 2);
   }
 
   /** Says what changed between two states: the move, offers, the result; on the first state, where the game stands. */
@@ -335,6 +474,8 @@ export class GameView {
 
   /** A friend game whose other player has not come yet (the server starts it when they do). */
   private waiting(s: GameState): boolean {
+    // A correspondence game runs from the start: nobody waits for the other to be on the page.
+    if (isCorrespondence(s) && s.clock?.running) return false;
     return s.mode === 'friend' && s.ply === 0 && s.you !== 'spectator' && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected;
   }
 
@@ -397,20 +538,34 @@ export class GameView {
     this.status.textContent = `${text} · ${who}`;
     this.status.dataset.turn = s.turn;
     const category = s.clock && isKey(s.clock.category) ? t(s.clock.category) : (s.clock?.category ?? '');
-    this.control.textContent = s.clock ? `${s.clock.control} · ${category}` : t('noClock');
+    this.control.textContent = [s.clock ? `${s.clock.control} · ${category}` : t('noClock'), this.iccf(s) ? t('iccfRules') : ''].filter(Boolean).join(' · ');
     this.status.dataset.ply = String(s.ply);
   }
 
   private renderOffers(s: GameState): void {
     const parts: (HTMLElement | null)[] = [];
+    if (this.pending) parts.push(this.confirmBar(this.pending));
     if (this.playing(s)) {
       parts.push(this.offer(s, 'draw', 'opponentOffersDraw', 'drawOffered'));
-      parts.push(this.offer(s, 'takeback', 'opponentTakeback', 'takebackOffered'));
+      // No take-backs under the ICCF rules (4.3).
+      if (!this.iccf(s)) parts.push(this.offer(s, 'takeback', 'opponentTakeback', 'takebackOffered'));
     }
     if (s.outcome && s.mode === 'friend') parts.push(this.offer(s, 'rematch', 'opponentRematch', 'rematchOffered'));
     if (this.armedClaim)
       parts.push(this.line(t('claimArmed', { kind: t(this.armedClaim === 'fifty' ? 'claimFifty' : 'claimThreefold') }), 'claim-armed'));
     this.offers.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** The confirmation of a correspondence move: the move, Send and Cancel (Escape cancels too). */
+  private confirmBar(p: Pending): HTMLElement {
+    const box = h(
+      'div',
+      { class: 'confirm move-confirm', role: 'group', 'aria-labelledby': 'move-confirm-text', 'data-testid': 'move-confirm-box' },
+      h('span', { id: 'move-confirm-text', 'data-testid': 'move-confirm-text' }, this.confirmQuestion(p)),
+      button('sendMove', 'move-confirm', () => this.settle(true), 'primary'),
+      button('cancel', 'move-cancel', () => this.settle(false)),
+    );
+    return box;
   }
 
   /** One line of the offers box. */
@@ -463,9 +618,18 @@ export class GameView {
           }),
         );
       if (s.ply < 2) items.push(button('abort', 'abort', () => this.room.send({ t: 'abort', ...this.localColor() })));
-      if (!s.offers.draw)
+      if (this.iccf(s)) {
+        // ICCF 9.1.2.1: a draw is offered with a move; the offer stands until answered.
+        const mine = s.you === 'both' ? s.turn : s.you;
+        if (s.offers.draw !== mine) {
+          const arm = h('input', { type: 'checkbox', 'data-testid': 'draw-with-move' });
+          arm.checked = this.drawWithMove;
+          arm.addEventListener('change', () => this.armDraw(arm.checked, false));
+          items.push(h('label', { class: 'check draw-with-move' }, arm, tx('span', 'offerDrawWithMove')));
+        }
+      } else if (!s.offers.draw)
         items.push(button('offerDraw', 'draw-offer-button', () => this.room.send({ t: 'draw', action: 'offer', ...this.localColor() })));
-      if (s.ply > 0 && !s.offers.takeback)
+      if (!this.iccf(s) && s.ply > 0 && !s.offers.takeback)
         // No colour: in a local game the server takes back the move just made.
         items.push(button('takeback', 'takeback', () => this.room.send({ t: 'takeback', action: 'request' })));
       const withMove = h('input', { type: 'checkbox', 'data-testid': 'claim-with-move' });
@@ -507,8 +671,24 @@ export class GameView {
       });
       items.push(h('label', { class: 'check' }, auto, tx('span', 'autoFlip')));
     }
+    if (isCorrespondence(s) && s.you !== 'spectator') {
+      const ask = h('input', { type: 'checkbox', 'data-testid': 'confirm-moves' });
+      ask.checked = confirmMoves();
+      ask.addEventListener('change', () => saveConfirmMoves(ask.checked));
+      items.push(h('label', { class: 'check' }, ask, tx('span', 'confirmMovesSetting')));
+    }
     items.push(button('newGame', 'new-game', () => this.nav.newGame(null)));
     this.controls.replaceChildren(...items);
+  }
+
+  /** A correspondence game's deadline, leave and private notes. */
+  private renderCorrespondence(s: GameState): void {
+    const on = isCorrespondence(s) && !s.outcome && !s.aborted;
+    this.deadline.textContent = on ? deadlineText(s, this.deadlines) : '';
+    this.leave.textContent = on ? leaveText(this.deadlines) : '';
+    if (isCorrespondence(s) && s.you !== 'spectator' && !this.notes.firstChild) this.notes.append(notesBox(s.id));
+    // Days and hours in the language of the moment.
+    this.clocks.redraw();
   }
 
   private renderResult(s: GameState): void {

@@ -54,6 +54,8 @@ export interface OpenGame {
   rated: boolean;
   url: string;
   timeControl: string;
+  /** The player's own time left when the list was made, in seconds. */
+  secondsLeft?: number | null;
 }
 
 /** A piece of lichess's event stream. */
@@ -107,6 +109,8 @@ export class Lobby {
   incoming: Challenge[] = [];
   outgoing: Challenge[] = [];
   games: OpenGame[] = [];
+  /** When the games list came (`Date.now()`): the moment its times are counted from. */
+  gamesAt = 0;
   /** The seeks this socket opened and that are still open. */
   readonly mine = new Set<string>();
   private ws: WebSocket | null = null;
@@ -279,6 +283,7 @@ export class Lobby {
         break;
       case 'games':
         this.games = msg.games;
+        this.gamesAt = Date.now();
         break;
       default:
         break;

@@ -16,6 +16,9 @@ export const QUICK = ['1+0', '2+1', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', 
 /** The controls a custom seek or a challenge offers. */
 export const CONTROLS = [...QUICK, '30+20', '60+0', '90+30'];
 
+/** Correspondence controls counted in days (played by the ICCF rules), which a challenge offers too. */
+export const DAY_CONTROLS = ['3d/move', '10/40d', '10/60d', '30d+1d'];
+
 /** What the lobby needs from the page. */
 export interface LobbyNav {
   /** Goes to a game (`/g/{id}#{token}`). */

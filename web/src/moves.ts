@@ -25,10 +25,14 @@ function moverOf(initialFen: string, index: number): Color {
   return index % 2 === 0 ? first : other;
 }
 
-/** Writes the move list of `state` into `list` (an `<ol>`), numbered as the Laws number moves. */
-export function renderMoves(list: HTMLElement, state: GameState, style: Style, voice: Voice | null = null): void {
+/**
+ * Writes the move list of `state` into `list` (an `<ol>`), numbered as the
+ * Laws number moves; the half-moves (indexes) in `offers` carried a draw
+ * offer and are marked (=) as a score sheet marks them (FIDE 9.1.2.1, ICCF 8.1.4).
+ */
+export function renderMoves(list: HTMLElement, state: GameState, style: Style, voice: Voice | null = null, offers: ReadonlySet<number> = new Set()): void {
   if (voice) {
-    renderVoicedMoves(list, state, voice);
+    renderVoicedMoves(list, state, voice, offers);
     return;
   }
   const first = fenTurn(state.initial_fen);
@@ -46,8 +50,9 @@ export function renderMoves(list: HTMLElement, state: GameState, style: Style, v
     current.append(
       h(
         'span',
-        { class: 'san', 'data-testid': 'move', 'data-uci': m.uci, 'data-san': m.san },
+        { class: 'san', 'data-testid': 'move', 'data-uci': m.uci, 'data-san': m.san, 'data-offer': offers.has(i) ? 'draw' : undefined },
         localSan(m.san, lang(), style, mover),
+        offers.has(i) ? h('span', { class: 'offer-mark', title: t('drawOfferMark') }, ' (=)') : null,
       ),
     );
   });
@@ -66,7 +71,7 @@ export function announcement(state: GameState, previous: GameState | null, voice
 }
 
 /** The move list for the screen reader: one item per half-move, "1. White: knight f3", in `voice`. */
-function renderVoicedMoves(list: HTMLElement, state: GameState, voice: Voice): void {
+function renderVoicedMoves(list: HTMLElement, state: GameState, voice: Voice, offers: ReadonlySet<number>): void {
   const first = fenTurn(state.initial_fen);
   const startNumber = Number(state.initial_fen.split(' ')[5] ?? '1') || 1;
   list.replaceChildren(
@@ -76,7 +81,7 @@ function renderVoicedMoves(list: HTMLElement, state: GameState, voice: Voice): v
       return h(
         'li',
         { 'data-testid': 'move', 'data-uci': m.uci, 'data-san': m.san },
-        `${number}. ${t(mover)}: ${voicedMove(m.san, m.uci, null, lang(), voice, mover)}`,
+        `${number}. ${t(mover)}: ${voicedMove(m.san, m.uci, null, lang(), voice, mover)}${offers.has(i) ? `, ${t('drawOfferMark')}` : ''}`,
       );
     }),
   );

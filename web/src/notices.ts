@@ -5,8 +5,9 @@
 // the page's language.
 
 import { h, tx } from './dom';
-import { Key, LANG_CHANGED, t } from './i18n';
+import { Key, LANG_CHANGED, plural, t } from './i18n';
 import { Challenge, DECLINE_REASONS, DeclineReason, Lobby, LobbyMessage, OpenGame } from './lobby';
+import { formatDays, formatMoment } from './correspondence';
 import { keepingFocus } from './lobbyview';
 import { errorText } from './outcome';
 import { perfName } from './perf';
@@ -24,7 +25,7 @@ export interface NoticeNav {
 /** A challenge's terms: "5+3 · Blitz · rated · Chess960 · you play Black". */
 export function challengeTerms(c: Challenge, incoming: boolean): string {
   const tc = c.timeControl;
-  const control = tc.show ?? (tc.daysPerTurn ? `${tc.daysPerTurn} d` : t('noClock'));
+  const control = tc.show ?? (tc.daysPerTurn ? t('daysPerMove', { days: plural('n_days', tc.daysPerTurn) }) : t('noClock'));
   const mine = incoming ? other(c.finalColor) : c.finalColor;
   const color = c.color === 'random' ? t('colorsByLot') : t(mine === 'white' ? 'youPlayWhite' : 'youPlayBlack');
   return [control, perfName(c.speed), t(c.rated ? 'rated' : 'casualGame'), c.variant.key === 'chess960' ? t('chess960') : '', color].filter(Boolean).join(' · ');
@@ -147,6 +148,7 @@ export class Notices {
       h('span', { class: 'turn' }, t(g.isMyTurn ? 'yourMove' : 'theirMove')),
       ' ',
       h('span', {}, `${t('versus', { name: who })} · ${g.timeControl} · ${perfName(g.perf)}`),
+      this.deadlineLine(g),
     );
     a.addEventListener('click', (ev) => {
       if (ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
@@ -155,6 +157,19 @@ export class Notices {
       this.nav.openUrl(g.url);
     });
     return a;
+  }
+
+  /**
+   * A correspondence game's time left and, on one's move, the deadline in
+   * one's own time zone (from the list's time; booked leave, which moves the
+   * deadline, is shown on the game's page).
+   */
+  private deadlineLine(g: OpenGame): HTMLElement | null {
+    if (g.speed !== 'correspondence' || g.secondsLeft === null || g.secondsLeft === undefined) return null;
+    const ms = g.secondsLeft * 1000;
+    const parts = [t('timeLeftShort', { time: formatDays(ms) })];
+    if (g.isMyTurn) parts.push(t('deadlineShort', { date: formatMoment(this.lobby.gamesAt + ms) }));
+    return h('span', { class: 'deadline-line', 'data-testid': 'open-game-deadline' }, parts.join(' · '));
   }
 
   /** The challenges to you and yours, and the declined ones. */

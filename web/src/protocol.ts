@@ -21,7 +21,14 @@ export interface ClockState {
   black: number;
   running: Color | null;
   increment: number;
+  /** ms until the running flag falls if nobody moves, booked leave included (null when no flag can fall). */
+  flag_in?: number | null;
+  /** Booked stops of both clocks (leave, ICCF 10.1) not yet over: `[from, to]` in ms from now. */
+  pauses?: [number, number][];
 }
+
+/** The rule set a game is played under. */
+export type Rules = 'fide' | 'fide2009' | 'iccf';
 
 export interface Outcome {
   result: string;
@@ -33,6 +40,8 @@ export interface Outcome {
 
 export interface GameState {
   id: string;
+  /** Absent from older servers: read as FIDE's. */
+  rules?: Rules;
   mode: Mode;
   you: Seat;
   players: Record<Color, Player>;

@@ -235,3 +235,15 @@ export function settingsOf(s: GameState): NewGame {
     casual: true,
   };
 }
+
+const CONFIRM_KEY = 'rochade.confirmMoves';
+
+/** Whether a correspondence move waits for the player's confirmation before it is sent (ICCF 4.1); on unless turned off. */
+export function confirmMoves(): boolean {
+  return localStorage.getItem(CONFIRM_KEY) !== 'off';
+}
+
+/** Remembers whether correspondence moves are confirmed before sending. */
+export function saveConfirmMoves(on: boolean): void {
+  localStorage.setItem(CONFIRM_KEY, on ? 'on' : 'off');
+}
