@@ -2,7 +2,8 @@
 // player meets, read from Chromium's accessibility tree and the live
 // regions; axe-core on every screen.
 import AxeBuilder from '@axe-core/playwright';
-import { assert, byId, playAsWhite, serverState, startGame, waitPly, waitResult } from './browser.mjs';
+import { assert, byId, clickMove, playAsWhite, serverState, startGame, waitPly, waitResult } from './browser.mjs';
+import { bookLeave, correspondenceGame, dayFromToday, openLeave } from './correspondence.mjs';
 
 /** The text of the polite live region (every announcement, oldest first). */
 const liveText = async (page) => (await byId(page, 'live').textContent()) ?? '';
@@ -430,6 +431,53 @@ export const accessTests = [
       assert(r.result === '1/2-1/2' && r.reason === 'threefold_repetition', `claimed by command: ${r.result} ${r.reason}`);
       await waitLive(page, 'Draw', 'live-urgent');
       await context.close();
+    },
+  },
+  {
+    name: 'axe-core on correspondence (issue 17): days on the clocks, a move waiting for confirmation, a draw offered with a move, the leave dialog with a refusal, the games list with deadlines; light and dark',
+    async run({ browser, base }) {
+      const { ann, bob } = await correspondenceGame(browser, base);
+      try {
+        await clickMove(ann.page, 'e2e4');
+        await byId(ann.page, 'move-confirm-box').waitFor();
+        let bar = '';
+        for (let i = 0; i < 20; i++) {
+          bar = await byId(ann.page, 'move-confirm-box').ariaSnapshot();
+          if (bar.includes('group "Send 1. e4?"') && bar.includes('button "Send move"') && bar.includes('button "Cancel"')) break;
+          await ann.page.waitForTimeout(100);
+        }
+        assert(bar.includes('group "Send 1. e4?"') && bar.includes('button "Send move"') && bar.includes('button "Cancel"'), `the confirmation is a named group:\n${bar}\n(the page's status: ${await byId(ann.page, 'status').textContent()})`);
+        for (const colorScheme of ['light', 'dark']) {
+          await ann.page.emulateMedia({ colorScheme });
+          await axe(ann.page, `a correspondence move waiting for confirmation (${colorScheme})`);
+        }
+        await byId(ann.page, 'move-confirm').click();
+        await waitPly(bob.page, 1);
+        await byId(bob.page, 'draw-with-move').check();
+        await clickMove(bob.page, 'e7e5');
+        await byId(bob.page, 'move-confirm').click();
+        await byId(ann.page, 'draw-offer').waitFor();
+        await openLeave(bob.page);
+        await bookLeave(bob.page, dayFromToday(0), dayFromToday(1));
+        await bob.page.waitForFunction(() => document.querySelector('[data-testid="leave-error"]')?.textContent);
+        const form = await byId(bob.page, 'form-leave').ariaSnapshot();
+        assert(form.includes('textbox "First day"') || form.includes('First day'), `the dates are labelled:\n${form}`);
+        await byId(ann.page, 'notes-box').locator('summary').click();
+        await byId(ann.page, 'game-notes').fill('Plan: d4 next.');
+        await byId(ann.page, 'games-button').click();
+        await byId(ann.page, 'open-game-deadline').waitFor();
+        for (const colorScheme of ['light', 'dark']) {
+          await ann.page.emulateMedia({ colorScheme });
+          await bob.page.emulateMedia({ colorScheme });
+          await axe(ann.page, `a correspondence game with a draw offer, notes and the games list (${colorScheme})`);
+          await axe(bob.page, `the leave dialog with a refusal (${colorScheme})`);
+        }
+        await ann.page.reload();
+        assert((await byId(ann.page, 'game-notes').inputValue()) === 'Plan: d4 next.', 'the notes are kept in this browser');
+      } finally {
+        await ann.context.close();
+        await bob.context.close();
+      }
     },
   },
 ];

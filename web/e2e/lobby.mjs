@@ -9,10 +9,10 @@ import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
 import { freshName, signUp } from './players.mjs';
 
 /** The test id of the focused element. */
-const focused = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+export const focused = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 /** Waits until the live region `region` contains `text`. */
-async function waitLive(page, text, region = 'live', timeout = 10_000) {
+export async function waitLive(page, text, region = 'live', timeout = 10_000) {
   await page
     .waitForFunction(([t, r]) => document.querySelector(`[data-testid="${r}"]`)?.textContent?.includes(t), [text, region], { timeout })
     .catch(async () => {
@@ -21,7 +21,7 @@ async function waitLive(page, text, region = 'live', timeout = 10_000) {
 }
 
 /** Two players, each signed up on the page in a context of their own; their pages and names. */
-async function twoPlayers(browser, base) {
+export async function twoPlayers(browser, base) {
   const players = [];
   for (const prefix of ['Ann', 'Bob']) {
     const context = await browser.newContext();
@@ -35,7 +35,7 @@ async function twoPlayers(browser, base) {
 }
 
 /** The game id of the game page `page` shows, once both players are there. */
-async function gameOf(page) {
+export async function gameOf(page) {
   await page.waitForURL(/\/g\/[^/]+#/, { timeout: 10_000 });
   await byId(page, 'status').waitFor();
   // Until the other player's page has joined, the server does not start the game and the board does not move.

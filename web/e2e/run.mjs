@@ -4,11 +4,12 @@
 import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
+import { correspondenceTests } from './correspondence.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests];
 
 const { values } = parseArgs({
   options: {
