@@ -28,6 +28,22 @@ pub struct ServeArgs {
     /// draw the tables give (ICCF 5.1.3, 5.2.4).
     #[arg(long, value_name = "DIR")]
     syzygy: Vec<PathBuf>,
+    /// An SMTP relay (`smtp://host:port`, plain SMTP; the relay does TLS)
+    /// for e-mail digests of correspondence notices: at most one an hour
+    /// per player who gave an address.
+    #[arg(long, value_name = "URL")]
+    smtp: Option<String>,
+    /// The digests' From address.
+    #[arg(
+        long,
+        value_name = "ADDRESS",
+        default_value = "Rochade <rochade@localhost>"
+    )]
+    smtp_from: String,
+    /// The server's public address, for links in e-mails (default: the
+    /// listening address).
+    #[arg(long, value_name = "URL")]
+    site: Option<String>,
 }
 
 /// Serves until SIGTERM or Ctrl-C, then drains and stops.
@@ -40,6 +56,16 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         config.limits.set_pair(pair)?;
     }
     config.syzygy.clone_from(&args.syzygy);
+    if let Some(url) = &args.smtp {
+        config.mail = Some(rochade_server::notify::mail::MailConfig {
+            url: url.clone(),
+            from: args.smtp_from.clone(),
+            site: args
+                .site
+                .clone()
+                .unwrap_or_else(|| format!("http://{}", args.addr)),
+        });
+    }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(rochade_server::serve(config, stop_signal()))?;
     Ok(())

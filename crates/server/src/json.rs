@@ -142,6 +142,35 @@ pub fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> 
     })
 }
 
+/// A page's JSON request body of type `T` (empty: `{}`), refused as
+/// `bad_request` saying `what` and which field is wrong.
+///
+/// # Errors
+///
+/// [`ErrorCode::BadRequest`](crate::error::ErrorCode::BadRequest) with the
+/// place and the reason.
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// struct Leave { from: String }
+/// let e = rochade_server::json::body::<Leave>(b"{\"from\": 7}", "leave").err().expect("refused");
+/// assert!(e.message.starts_with("leave: from"), "{}", e.message);
+/// ```
+pub fn body<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    what: &str,
+) -> Result<T, crate::error::ActionError> {
+    let bad = |e: String| {
+        crate::error::ActionError::new(crate::error::ErrorCode::BadRequest, format!("{what}: {e}"))
+    };
+    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        bytes
+    };
+    typed(strict_slice(text).map_err(bad)?).map_err(bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,7 @@ pub mod json;
 pub mod limits;
 pub mod lobby;
 pub mod net;
+pub mod notify;
 pub mod pgn;
 pub mod protocol;
 pub mod ratings;
@@ -98,6 +99,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
             post(lobby::http::answer),
         )
         .route(
+            "/api/account/notifications",
+            get(notify::settings::show).post(notify::settings::set),
+        )
+        .route(
             "/api/account/leave",
             get(correspondence::http::show).post(correspondence::http::book),
         )
@@ -146,6 +151,8 @@ pub struct ServeConfig {
     /// Directories of Syzygy tables for tablebase claims (ICCF 5.1.3,
     /// 5.2.4); none: such claims are refused.
     pub syzygy: Vec<PathBuf>,
+    /// The SMTP relay for e-mail digests; none: notices stay on the page.
+    pub mail: Option<notify::mail::MailConfig>,
 }
 
 impl ServeConfig {
@@ -157,6 +164,7 @@ impl ServeConfig {
             engine: EngineChoice::Builtin,
             limits: limits::Limits::default(),
             syzygy: Vec::new(),
+            mail: None,
         }
     }
 }
@@ -175,6 +183,9 @@ pub enum ServeError {
     /// The Syzygy tables could not be opened.
     #[error("tablebases: {0}")]
     Tablebase(#[from] rochade_tablebase::OpenError),
+    /// The mail relay cannot be used.
+    #[error("mail: {0}")]
+    Mail(#[from] notify::mail::MailError),
     /// Stored games could not be resumed.
     #[error("resuming games: {0}")]
     Resume(ActionError),
@@ -225,6 +236,15 @@ impl Server {
                 tables.add_directory(dir)?;
             }
             let _ = shared.tablebase.set(Arc::new(tables));
+        }
+        if let Some(mail) = config.mail.clone() {
+            notify::mail::start(
+                mail,
+                shared.storage.clone(),
+                shared.clock.clone(),
+                shared.limits.digest_every,
+                shared.shutdown.clone(),
+            )?;
         }
         let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;
         let listener = tokio::net::TcpListener::bind(config.addr)

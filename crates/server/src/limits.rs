@@ -91,6 +91,11 @@ pub struct Limits {
     /// Leave days each player may book in a calendar year (ICCF 10.1; the
     /// organiser's setting), besides any granted.
     pub leave_days: usize,
+    /// A correspondence player is told their time is running low when this
+    /// much is left on their clock.
+    pub low_time: Duration,
+    /// At most one e-mail digest per player per this long.
+    pub digest_every: Duration,
     // Browsers.
     /// Origins (`https://chess.example.org`) besides the server's own
     /// host whose pages may open game sockets.
@@ -127,6 +132,8 @@ impl Default for Limits {
             periods: 5,
             text: 64,
             leave_days: 45,
+            low_time: Duration::from_secs(24 * 3600),
+            digest_every: Duration::from_secs(3600),
             origins: Vec::new(),
         }
     }
@@ -229,6 +236,8 @@ impl Limits {
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,
             "leave_days" => self.leave_days = count(name, value)?,
+            "low_time" => self.low_time = duration(name, value)?,
+            "digest_every" => self.digest_every = duration(name, value)?,
             "origins" => {
                 self.origins = value
                     .split(',')

@@ -105,8 +105,18 @@ fn decoy() -> &'static str {
 }
 
 /// Checks an optional e-mail address: something@something, no spaces, at
-/// most 254 characters.
-fn check_email(email: Option<String>) -> Result<Option<String>, AccountError> {
+/// most 254 characters; blank is none.
+///
+/// # Errors
+///
+/// [`AccountError::Email`] for an address that cannot be one.
+///
+/// ```
+/// use rochade_server::accounts::checked_email;
+/// assert_eq!(checked_email(Some(" a@b.cz ".into())).ok(), Some(Some("a@b.cz".to_owned())));
+/// assert!(checked_email(Some("no at sign".into())).is_err());
+/// ```
+pub fn checked_email(email: Option<String>) -> Result<Option<String>, AccountError> {
     let Some(email) = email.map(|e| e.trim().to_owned()).filter(|e| !e.is_empty()) else {
         return Ok(None);
     };
@@ -199,7 +209,7 @@ impl Accounts {
         email: Option<String>,
     ) -> Result<(User, String), AccountError> {
         let name = UserName::parse(name)?;
-        let email = check_email(email)?;
+        let email = checked_email(email)?;
         let phc = self.hasher.hash(password).await?;
         let new = NewUser {
             name: name.as_str().to_owned(),
@@ -468,10 +478,10 @@ mod tests {
 
     #[test]
     fn email_addresses_are_checked_lightly() {
-        assert_eq!(check_email(None).ok(), Some(None));
-        assert_eq!(check_email(Some("  ".into())).ok(), Some(None));
-        assert!(check_email(Some("a@b.cz".into())).is_ok());
-        assert!(check_email(Some("no at sign".into())).is_err());
-        assert!(check_email(Some("a@localhost".into())).is_err());
+        assert_eq!(checked_email(None).ok(), Some(None));
+        assert_eq!(checked_email(Some("  ".into())).ok(), Some(None));
+        assert!(checked_email(Some("a@b.cz".into())).is_ok());
+        assert!(checked_email(Some("no at sign".into())).is_err());
+        assert!(checked_email(Some("a@localhost".into())).is_err());
     }
 }

@@ -101,8 +101,7 @@ pub async fn book(
 ) -> Result<Response, ActionError> {
     let user = signed_in_user(&shared, &headers).await?;
     let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
-    let value = crate::json::strict_slice(&body).map_err(|e| bad(format!("leave: {e}")))?;
-    let asked: Booking = crate::json::typed(value).map_err(|e| bad(format!("leave: {e}")))?;
+    let asked: Booking = crate::json::body(&body, "leave")?;
     let first = Day::parse(&asked.from).map_err(|e| bad(format!("from: {e}")))?;
     let last = Day::parse(&asked.to).map_err(|e| bad(format!("to: {e}")))?;
     let leave = Leave::new(first, last).map_err(|e| bad(format!("leave: {e}")))?;

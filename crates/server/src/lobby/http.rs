@@ -24,18 +24,6 @@ use crate::room::Command;
 use crate::rooms::Shared;
 use crate::storage::User;
 
-/// A JSON body of type `T`, refused with the field named.
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes, what: &str) -> Result<T, ActionError> {
-    let bad = |e: String| ActionError::new(ErrorCode::BadRequest, format!("{what}: {e}"));
-    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
-        &b"{}"[..]
-    } else {
-        &bytes[..]
-    };
-    let value = crate::json::strict_slice(text).map_err(bad)?;
-    crate::json::typed(value).map_err(bad)
-}
-
 /// The terms of a game as the page asks for it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,7 +85,7 @@ pub async fn challenge(
     bytes: Bytes,
 ) -> Result<Response, ActionError> {
     let me = signed_in_user(&shared, &headers).await?;
-    let terms: GameTerms = body(&bytes, "challenge")?;
+    let terms: GameTerms = crate::json::body(&bytes, "challenge")?;
     let json = flow::issue(&shared, &me, &name, terms.checked(&shared)?).await?;
     Ok((StatusCode::CREATED, axum::Json(json)).into_response())
 }
@@ -120,7 +108,7 @@ pub async fn answer(
     bytes: Bytes,
 ) -> Result<Response, ActionError> {
     let me = signed_in_user(&shared, &headers).await?;
-    let answer: Answer = body(&bytes, &what)?;
+    let answer: Answer = crate::json::body(&bytes, &what)?;
     match what.as_str() {
         "accept" => {
             let game = flow::accept(&shared, me.id, &id, from).await?;

@@ -74,8 +74,22 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
     }
     if let Some(falls) = flag_falls_at(record.timed.clock(), now) {
         at = at.min(falls.saturating_add(1));
+        // A correspondence player is told when their time runs low.
+        let low = falls.saturating_sub(ms(limits.low_time));
+        if record.setup.is_correspondence() && low > now {
+            at = at.min(low);
+        }
     }
     Some(at)
+}
+
+/// Whether the player on move in a correspondence game has `low_time` or
+/// less before their flag falls, at game time `now`.
+pub fn time_low(record: &Record, now: u64, limits: &Limits) -> bool {
+    record.setup.is_correspondence()
+        && !record.is_over()
+        && flag_falls_at(record.timed.clock(), now)
+            .is_some_and(|falls| falls.saturating_sub(now) <= ms(limits.low_time))
 }
 
 /// When, in game time, the running flag falls if nobody moves: the time

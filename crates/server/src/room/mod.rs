@@ -44,6 +44,7 @@ use crate::event::TablebaseKind;
 use crate::event::{Event, Timed};
 use crate::glance::Glance;
 use crate::limits::Limits;
+use crate::notify;
 use crate::protocol::ClientMessage;
 use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
@@ -107,6 +108,8 @@ struct Room {
     thinking: Option<(u64, Arc<AtomicBool>)>,
     /// When to ask the robot queue again.
     robot_retry: Option<Instant>,
+    /// The ply at which the player on move was last told their time runs low.
+    told_low: Option<usize>,
     /// Searches started so far.
     searches: u64,
     /// The room's own queue, for the robot's answers.
@@ -138,6 +141,7 @@ pub fn spawn(
         robot,
         thinking: None,
         robot_retry: None,
+        told_low: None,
         searches: 0,
         inbox: tx.downgrade(),
     };
@@ -280,6 +284,7 @@ impl Room {
         if let Some(event) = finish::due(&self.record, self.now_ms(), &self.deps.limits) {
             let _ = self.commit(vec![event]).await;
         }
+        self.notify_time_low();
         self.start_robot();
     }
 
@@ -532,6 +537,7 @@ impl Room {
         }
         let was_over = self.record.is_over();
         let plies = self.record.plies.len();
+        let offer_before = self.record.timed.game().pending_offer().map(|o| o.by);
         let conditional = self.record.conditional.clone();
         let ops = self.apply(events)?;
         self.store(ops).await?;
@@ -542,11 +548,13 @@ impl Room {
                 let _ = self.out.send(Out::Conditional { color, lines });
             }
         }
+        self.dismiss_notices(plies);
         if !was_over && self.record.is_over() {
             self.announce_finish();
         } else if self.record.plies.len() != plies {
             self.announce_turn();
         }
+        self.notify_changes(offer_before);
         Ok(())
     }
 
@@ -652,6 +660,19 @@ impl Room {
     /// event stream leaves it out.
     fn announce_turn(&self) {
         let turn = self.record.turn();
+        if self.record.setup.is_correspondence()
+            && let Some(player) = self.record.setup.player(turn)
+        {
+            let deadline = finish::flag_falls_at(self.record.timed.clock(), self.now_ms())
+                .map(|at| self.epoch.saturating_add(at));
+            self.notify(
+                player.id,
+                notify::Notice::YourMove {
+                    opponent: self.opponent_name(turn),
+                    deadline,
+                },
+            );
+        }
         for color in shakmaty::Color::ALL {
             if let Some(player) = self.record.setup.player(color) {
                 self.deps.hub.tell(
@@ -663,6 +684,92 @@ impl Room {
                     }),
                 );
             }
+        }
+    }
+
+    /// The name the player of `color` knows the opponent by.
+    fn opponent_name(&self, color: shakmaty::Color) -> String {
+        self.record
+            .setup
+            .player(color.other())
+            .map_or_else(|| "?".to_owned(), |p| p.name.clone())
+    }
+
+    /// Tells account `user` `notice` about this game at this ply.
+    fn notify(&self, user: i64, notice: notify::Notice) {
+        notify::tell(
+            &self.deps.hub,
+            &self.deps.storage,
+            user,
+            &self.record.setup.id,
+            self.record.plies.len(),
+            notice,
+            self.deps.clock.now_ms(),
+        );
+    }
+
+    /// After a change: a correspondence player offered a draw is told, and
+    /// one whose time runs low.
+    fn notify_changes(&mut self, offer_before: Option<shakmaty::Color>) {
+        if !self.record.setup.is_correspondence() || self.record.is_over() {
+            return;
+        }
+        let offer = self.record.timed.game().pending_offer().map(|o| o.by);
+        if let Some(by) = offer
+            && offer_before != Some(by)
+            && let Some(player) = self.record.setup.player(by.other())
+        {
+            self.notify(
+                player.id,
+                notify::Notice::DrawOffered {
+                    opponent: self.opponent_name(by.other()),
+                },
+            );
+        }
+        self.notify_time_low();
+    }
+
+    /// Whoever moved in a correspondence game has read what was waiting
+    /// about it: their unsent notices go (before any new notice is kept).
+    fn dismiss_notices(&self, plies_before: usize) {
+        if !self.record.setup.is_correspondence() {
+            return;
+        }
+        let added = self.record.plies.len().saturating_sub(plies_before);
+        let movers: Vec<shakmaty::Color> = if added >= 2 {
+            shakmaty::Color::ALL.to_vec()
+        } else if added == 1 {
+            vec![self.record.turn().other()]
+        } else {
+            Vec::new()
+        };
+        for color in movers {
+            if let Some(player) = self.record.setup.player(color) {
+                notify::moved(&self.deps.storage, player.id, &self.record.setup.id);
+            }
+        }
+    }
+
+    /// Tells the player on move their time runs low, once per move.
+    fn notify_time_low(&mut self) {
+        let now = self.now_ms();
+        let ply = self.record.plies.len();
+        if self.told_low == Some(ply) || !finish::time_low(&self.record, now, &self.deps.limits) {
+            return;
+        }
+        self.told_low = Some(ply);
+        let turn = self.record.turn();
+        if let (Some(player), Some(falls)) = (
+            self.record.setup.player(turn),
+            finish::flag_falls_at(self.record.timed.clock(), now),
+        ) {
+            self.notify(
+                player.id,
+                notify::Notice::TimeLow {
+                    opponent: self.opponent_name(turn),
+                    deadline: self.epoch.saturating_add(falls),
+                },
+            );
         }
     }
 

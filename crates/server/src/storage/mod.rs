@@ -7,10 +7,12 @@
 pub mod accounts;
 pub mod history;
 pub mod leave;
+pub mod notices;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_history;
 mod sqlite_leave;
+mod sqlite_notices;
 mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
@@ -18,6 +20,7 @@ pub use history::{
     GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
 };
 pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
+pub use notices::{DueDigest, NoticeStore, StoredNotice};
 pub use sqlite::SqliteStorage;
 pub use writer::Writer;
 
@@ -161,7 +164,7 @@ pub struct StoredGame {
 }
 
 /// A place to keep games (and accounts, and their ratings).
-pub trait Storage: AccountStore + History + LeaveStore {
+pub trait Storage: AccountStore + History + LeaveStore + NoticeStore {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///

@@ -135,6 +135,22 @@ const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE games ADD COLUMN glance TEXT;
 ",
+    // 8: notices waiting for an e-mail digest (at most one an hour each).
+    "
+    CREATE TABLE notices (
+        id INTEGER PRIMARY KEY,
+        user INTEGER NOT NULL REFERENCES users(id),
+        key TEXT NOT NULL,
+        game TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        sent INTEGER,
+        UNIQUE (user, key)
+    );
+    CREATE INDEX notices_unsent ON notices(user) WHERE sent IS NULL;
+    ALTER TABLE users ADD COLUMN last_digest INTEGER;
+    ALTER TABLE users ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+",
 ];
 
 /// Games in a SQLite database.

@@ -1,0 +1,94 @@
+//! Telling correspondence players what happened while they were away: it
+//! is their move, a draw is offered, their time is running low. Each
+//! notice goes to the player's open pages at once (the account's news, as
+//! `{"type": "notice", …}`) and waits for the next e-mail digest when the
+//! player gave an address and the server has an SMTP relay (`--smtp`): at
+//! most one digest an hour per player ([`mail`]), in the player's language
+//! ([`words`]).
+
+pub mod mail;
+pub mod settings;
+pub mod words;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::hub::Hub;
+use crate::storage::Storage;
+
+/// What a player is told.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Notice {
+    /// It is the player's move; `deadline` (Unix ms) is when their flag
+    /// falls if they do not move.
+    YourMove {
+        /// The opponent's name.
+        opponent: String,
+        /// When the flag falls.
+        deadline: Option<u64>,
+    },
+    /// The opponent offered a draw with their move (9.1.2.1).
+    DrawOffered {
+        /// The opponent's name.
+        opponent: String,
+    },
+    /// The player's time is running low.
+    TimeLow {
+        /// The opponent's name.
+        opponent: String,
+        /// When the flag falls.
+        deadline: u64,
+    },
+}
+
+impl Notice {
+    /// Its kind, as in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Notice::YourMove { .. } => "your_move",
+            Notice::DrawOffered { .. } => "draw_offered",
+            Notice::TimeLow { .. } => "time_low",
+        }
+    }
+}
+
+/// Tells account `user` `notice` about `game` at `ply` (Unix ms `at`): on
+/// its pages now, and into its next digest. A notice of one kind is kept
+/// once per game and ply, so a reloaded room never tells twice.
+pub fn tell(
+    hub: &Hub,
+    storage: &Arc<dyn Storage>,
+    user: i64,
+    game: &str,
+    ply: usize,
+    notice: Notice,
+    at: u64,
+) {
+    hub.tell(
+        user,
+        json!({"type": "notice", "gameId": game, "notice": &notice}),
+    );
+    let key = format!("{}:{game}:{ply}", notice.kind());
+    let body = serde_json::to_string(&notice).unwrap_or_default();
+    let storage = storage.clone();
+    let game = game.to_owned();
+    tokio::task::spawn_blocking(move || {
+        if let Err(e) = storage.add_notice(user, &key, &game, &body, at) {
+            eprintln!("rochade serve: keeping a notice for account {user}: {e}");
+        }
+    });
+}
+
+/// Account `user` moved in `game`: its unsent notices about it are stale.
+pub fn moved(storage: &Arc<dyn Storage>, user: i64, game: &str) {
+    let storage = storage.clone();
+    let game = game.to_owned();
+    tokio::task::spawn_blocking(move || {
+        if let Err(e) = storage.dismiss_notices(user, &game) {
+            eprintln!("rochade serve: dropping stale notices of account {user}: {e}");
+        }
+    });
+}
