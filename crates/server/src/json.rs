@@ -154,7 +154,7 @@ pub fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, String> 
 /// #[derive(serde::Deserialize)]
 /// struct Leave { from: String }
 /// let e = rochade_server::json::body::<Leave>(b"{\"from\": 7}", "leave").err().expect("refused");
-/// assert!(e.message.starts_with("leave: from"), "{}", e.message);
+/// assert!(e.message.starts_with("leave: `from`"), "{}", e.message);
 /// ```
 pub fn body<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
