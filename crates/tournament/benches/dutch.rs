@@ -9,10 +9,12 @@
 //!
 //! One size, once, with the time printed (and the TRF kept, for
 //! `rochade pair --system dutch`), or a given file's next round as
-//! `rochade pair` prints it:
+//! `rochade pair` prints it (`scripts/bench-pairing SIZE...` runs the
+//! first for several sizes and adds the CPU time). TRF16 numbers
+//! players with four digits: 9,999 players at most.
 //!
 //! ```sh
-//! DUTCH_ONCE=10000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
+//! DUTCH_ONCE=2000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
 //! DUTCH_PAIR=big.trf cargo bench -p rochade-tournament --bench dutch
 //! ```
 

@@ -195,31 +195,15 @@ pub fn edge<const L: usize>(
         let c14 = if current { repeated_downs(1) } else { 0 };
         put(&mut w, c14, b, &mut s);
     }
-    // C13 .. C10: colours.
-    let (ph, pl) = (colour::preference(hi), colour::preference(lo));
-    let same = ph.colour.is_some() && ph.colour == pl.colour;
-    let c13 = !(same
-        && ph.strength >= Strength::Strong
-        && pl.strength >= Strength::Strong
-        && !(ph.strength == Strength::Absolute && pl.strength == Strength::Absolute));
-    put(&mut w, u64::from(current && c13), b, &mut s);
-    put(&mut w, u64::from(current && !same), b, &mut s);
-    let c11 = if ph.strength == Strength::Absolute && pl.strength == Strength::Absolute && same {
-        let (dl, dh) = (lo.colour_difference().abs(), hi.colour_difference().abs());
-        let (rl, rh) = (colour::repeated_colour(lo), colour::repeated_colour(hi));
-        if dl == dh {
-            rl.is_none() || rl != rh
-        } else {
-            let lesser = if dl > dh { rh } else { rl };
-            let inverse = pl.colour.map(crate::Colour::other);
-            lesser.is_none() || lesser != inverse
-        }
+    // C13 .. C10: colours (in the current bracket only).
+    let colours = if current {
+        colour_criteria(hi, lo)
     } else {
-        true
+        [false; 4]
     };
-    put(&mut w, u64::from(current && c11), b, &mut s);
-    let c10 = !(hi.colour_difference().abs() >= 2 && lo.colour_difference().abs() >= 2 && same);
-    put(&mut w, u64::from(current && c10), b, &mut s);
+    for met in colours {
+        put(&mut w, u64::from(met), b, &mut s);
+    }
     // C9: fewer unplayed games for the bye's assignee.
     let mut c9 = 0;
     if bye.single_downfloater
@@ -253,4 +237,30 @@ pub fn edge<const L: usize>(
     };
     put(&mut w, completion, 2, &mut s);
     w
+}
+
+/// Whether the pair meets C13, C12, C11 and C10 (in this order: the
+/// order of their fields), `hi` the higher ranked.
+fn colour_criteria(hi: &Entrant, lo: &Entrant) -> [bool; 4] {
+    let (ph, pl) = (colour::preference(hi), colour::preference(lo));
+    let same = ph.colour.is_some() && ph.colour == pl.colour;
+    let c13 = !(same
+        && ph.strength >= Strength::Strong
+        && pl.strength >= Strength::Strong
+        && !(ph.strength == Strength::Absolute && pl.strength == Strength::Absolute));
+    let c11 = if ph.strength == Strength::Absolute && pl.strength == Strength::Absolute && same {
+        let (dl, dh) = (lo.colour_difference().abs(), hi.colour_difference().abs());
+        let (rl, rh) = (colour::repeated_colour(lo), colour::repeated_colour(hi));
+        if dl == dh {
+            rl.is_none() || rl != rh
+        } else {
+            let lesser = if dl > dh { rh } else { rl };
+            let inverse = pl.colour.map(crate::Colour::other);
+            lesser.is_none() || lesser != inverse
+        }
+    } else {
+        true
+    };
+    let c10 = !(hi.colour_difference().abs() >= 2 && lo.colour_difference().abs() >= 2 && same);
+    [c13, !same, c11, c10]
 }

@@ -227,10 +227,11 @@ impl<W: Weight> Matcher<W> {
         assert!(v != w, "no loops");
         let n = self.st.n;
         let old = self.st.twice[v * n + w];
-        let twice = self.st.place(weight + weight);
-        if old == twice {
+        let doubled = weight + weight;
+        if self.st.values[old as usize] == doubled {
             return;
         }
+        let twice = self.st.place(doubled);
         self.st.twice[v * n + w] = twice;
         self.st.twice[w * n + v] = twice;
         if (old > 0) != (twice > 0) {
