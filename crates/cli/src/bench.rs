@@ -295,14 +295,7 @@ fn bench_dead(file: &PathBuf, rounds: u32) -> anyhow::Result<()> {
         match dead::gate(p) {
             dead::Gate::Alive => alive += 1,
             dead::Gate::Dead => gate_dead += 1,
-            dead::Gate::Open => {
-                if std::env::var("DEAD_DEBUG").is_ok() {
-                    eprintln!(
-                        "{}",
-                        shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
-                    );
-                }
-            }
+            dead::Gate::Open => {}
         }
     }
     let mut times: Vec<f64> = positions

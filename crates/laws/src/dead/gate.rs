@@ -4,22 +4,21 @@
 //! decides). "Alive" is given only where a dead position would need what the
 //! gate checks is absent:
 //!
-//! - a blockade, that is stuck pawns (a pawn whose square in front is
-//!   occupied) on files that, each with its two neighbours, span the whole
-//!   board; without one, the kings and the free pieces can reach every part
-//!   of the board;
+//! - a blockade, that is stuck pawns (a pawn facing an opposing pawn, a
+//!   piece with nowhere to go, or a stuck pawn of its own) on files that,
+//!   each with its two neighbours, span the whole board; without one, the
+//!   kings and the free pieces can reach every part of the board;
 //! - a forced sequence, that is a side to move whose every move captures
-//!   (or which is in check while material is thin): the gate wants the
-//!   side to move either free of check with two free units on each side, or
-//!   with a legal move that takes nothing;
-//! - mating material: the player who can mate must have it, with a free
-//!   piece (one that has a square to go to, or a pawn whose square in front
-//!   is empty).
+//!   (or which is in check while material is thin): the gate wants two
+//!   free units on each side (a piece with a square to go to, a pawn with
+//!   the square in front empty; three when in check, as the reply takes one
+//!   at most), or else mating material for a player and a legal move that
+//!   takes nothing for the side to move.
 //!
 //! The gate's "alive" is checked against Ambrona's full analysis on many
 //! thousands of positions by `tests/dead_oracle.rs`.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
 /// The gate's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,30 +62,67 @@ pub fn gate(pos: &Chess) -> Gate {
     if blockade(board) {
         return Gate::Open;
     }
-    if !pos.is_check()
-        && free_units(board, Color::White) >= 2
-        && free_units(board, Color::Black) >= 2
-    {
+    // Two free units on each side and no check: nothing is forced (three
+    // in check: the reply takes one at most).
+    let needed = if pos.is_check() { 3 } else { 2 };
+    if free_units(board, Color::White, needed) && free_units(board, Color::Black, needed) {
         return Gate::Alive;
     }
-    let mater = |color: Color, cannot: bool| !cannot && free_units(board, color) >= 1;
-    if (mater(Color::White, white_cannot) || mater(Color::Black, black_cannot))
-        && pos.legal_moves().iter().any(|m| !m.is_capture())
-    {
+    // Mating material, and a move for the side to move that takes nothing.
+    if (!white_cannot || !black_cannot) && has_quiet_move(pos) {
         return Gate::Alive;
     }
     Gate::Open
 }
 
-/// Whether stuck pawns (a pawn with any piece on the square in front of
-/// it) close every file, each closing its own file and both neighbours.
+/// Whether the side to move has a legal move that takes nothing: a king
+/// step to an empty square no opposing man attacks (found without
+/// generating the moves), else any.
+fn has_quiet_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        let without_king = board.occupied() ^ Bitboard::from_square(king);
+        let steps = attacks::king_attacks(king) & !board.occupied();
+        if steps
+            .into_iter()
+            .any(|to| board.attacks_to(to, !us, without_king).is_empty())
+        {
+            return true;
+        }
+    }
+    pos.legal_moves().iter().any(|m| !m.is_capture())
+}
+
+/// Whether stuck pawns close every file, each closing its own file and
+/// both neighbours. A pawn is stuck when the square in front of it holds an
+/// opposing pawn, a piece with nowhere to go (pseudo-legally: only its own
+/// men around it), or a pawn of its own colour that is stuck.
 fn blockade(board: &Board) -> bool {
-    let pawns = board.pawns();
     let occupied = board.occupied();
-    let stuck = (pawns & board.white() & Bitboard(occupied.0 >> 8))
-        | (pawns & board.black() & Bitboard(occupied.0 << 8));
+    let white = board.pawns() & board.white();
+    let black = board.pawns() & board.black();
+    let ahead_of_white = |bb: Bitboard| Bitboard(bb.0 >> 8);
+    let ahead_of_black = |bb: Bitboard| Bitboard(bb.0 << 8);
+    let mut stuck = (white & ahead_of_white(black)) | (black & ahead_of_black(white));
+    let blockers = (Bitboard(white.0 << 8) | Bitboard(black.0 >> 8)) & occupied & !board.pawns();
+    for square in blockers {
+        if nowhere_to_go(board, square) {
+            let here = Bitboard::from_square(square);
+            stuck |= (white & ahead_of_white(here)) | (black & ahead_of_black(here));
+        }
+    }
     if stuck.is_empty() {
         return false;
+    }
+    loop {
+        let more = stuck
+            | (white & ahead_of_white(stuck & white))
+            | (black & ahead_of_black(stuck & black));
+        if more == stuck {
+            break;
+        }
+        stuck = more;
     }
     let files = stuck
         .into_iter()
@@ -94,32 +130,47 @@ fn blockade(board: &Board) -> bool {
     files | files << 1 | files >> 1 == u8::MAX
 }
 
-/// The free units of `color`: pieces other than the king with a square to
-/// go to (empty or the opponent's, ignoring pins), and pawns whose square
-/// in front is empty.
-fn free_units(board: &Board, color: Color) -> u32 {
+/// Whether the piece on `square` has no square to go to but its own men's.
+fn nowhere_to_go(board: &Board, square: Square) -> bool {
+    let Some(piece) = board.piece_at(square) else {
+        return false;
+    };
+    (reach(board, square, piece.role) & !board.by_color(piece.color)).is_empty()
+}
+
+/// The squares a piece of `role` on `square` attacks.
+fn reach(board: &Board, square: Square, role: Role) -> Bitboard {
+    let occupied = board.occupied();
+    match role {
+        Role::Knight => attacks::knight_attacks(square),
+        Role::Bishop => attacks::bishop_attacks(square, occupied),
+        Role::Rook => attacks::rook_attacks(square, occupied),
+        Role::Queen => attacks::queen_attacks(square, occupied),
+        Role::King => attacks::king_attacks(square),
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// Whether `color` has at least `needed` free units: pieces other than
+/// the king with a square to go to (empty or the opponent's, ignoring
+/// pins), and pawns whose square in front is empty. Pawns are counted
+/// first, with one bitboard operation; pieces only as long as needed.
+fn free_units(board: &Board, color: Color, needed: u32) -> bool {
     let ours = board.by_color(color);
     let occupied = board.occupied();
-    let mut units = 0;
-    for square in ours & !board.kings() & !board.pawns() {
-        let Some(role) = board.role_at(square) else {
-            continue;
-        };
-        let reach = match role {
-            Role::Knight => attacks::knight_attacks(square),
-            Role::Bishop => attacks::bishop_attacks(square, occupied),
-            Role::Rook => attacks::rook_attacks(square, occupied),
-            Role::Queen => attacks::queen_attacks(square, occupied),
-            Role::Pawn | Role::King => Bitboard::EMPTY,
-        };
-        if (reach & !ours).any() {
-            units += 1;
-        }
-    }
     let pawns = board.pawns() & ours;
     let free_pawns = match color {
         Color::White => pawns & !Bitboard(occupied.0 >> 8),
         Color::Black => pawns & !Bitboard(occupied.0 << 8),
     };
-    units + free_pawns.count() as u32
+    let mut units = free_pawns.count() as u32;
+    for square in ours & !board.kings() & !board.pawns() {
+        if units >= needed {
+            break;
+        }
+        if !nowhere_to_go(board, square) {
+            units += 1;
+        }
+    }
+    units >= needed
 }

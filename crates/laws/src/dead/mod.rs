@@ -8,7 +8,8 @@
 //! The method follows the published approach of Miguel Ambrona's Chess
 //! Unwinnability Analyzer, in our own code (`docs/dead-positions.md`):
 //!
-//! 1. [`gate`]: a cheap verdict after every move. Material that can never
+//! 1. [`gate`]: a cheap verdict after every move, and on the positions one
+//!    ply on when it cannot tell (a position is alive when a successor is). Material that can never
 //!    mate on either side is dead at once; positions with free mating force
 //!    on a board without blocked pawns across every file, where the side to
 //!    move is not forced into captures, are alive. Everything else goes on.
@@ -149,6 +150,16 @@ pub fn analyse_within(pos: &Chess, budget: &Budget) -> Verdict {
         Gate::Dead => return Verdict::Dead,
         Gate::Alive => return Verdict::Alive,
         Gate::Open => {}
+    }
+    // A position is alive when one of its successors is: one ply on, a
+    // forced capture usually leaves enough for the gate.
+    let moves = pos.legal_moves();
+    if moves.iter().any(|m| {
+        let mut child = pos.clone();
+        child.play_unchecked(*m);
+        gate(&child) == Gate::Alive
+    }) {
+        return Verdict::Alive;
     }
     // The side to move first: a forced capture usually decides its own
     // chances at once.

@@ -53,10 +53,22 @@ impl Budget {
     };
 }
 
+/// Nodes of the first, quick helpmate search.
+const QUICK_HELPMATE: u64 = 300;
+
 /// Whether `winner` can mate from `pos`, within `budget`.
 pub(super) fn winnability(pos: &Chess, winner: Color, budget: &Budget) -> Winnability {
     if pos.has_insufficient_material(winner) {
         return Winnability::Unwinnable;
+    }
+    // A rich position usually shows a helpmate at once; a poor or forced
+    // one usually closes at once; then each with the whole budget.
+    let first = Budget {
+        helpmate_nodes: budget.helpmate_nodes.min(QUICK_HELPMATE),
+        ..*budget
+    };
+    if helpmate(pos, winner, &first) == Some(true) {
+        return Winnability::Winnable;
     }
     if let Some(answer) = closure(pos, winner, budget.quick_closure) {
         return answer;
