@@ -407,18 +407,12 @@ export class GameView {
     if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
   }
 
-  /**
-   * Marks the moves that carried a draw offer: a move after which the
-   * mover's offer appeared; on the first state under the ICCF rules, where
-   * an offer comes only with a move, the latest move of the one offering.
-   */
-  private noteOffers(prev: GameState | null, next: GameState): void {
-    const by = next.offers.draw;
-    if (next.ply < (prev?.ply ?? 0)) for (const i of [...this.offerMoves]) if (i >= next.ply) this.offerMoves.delete(i);
-    if (!by || next.ply === 0) return;
-    const lastMover = (next.ply - 1) % 2 === 0 ? fenTurn(next.initial_fen) : other(fenTurn(next.initial_fen));
-    if (prev && next.ply === prev.ply + 1 && prev.offers.draw !== by && lastMover === by) this.offerMoves.add(next.ply - 1);
-    else if (!prev && this.iccf(next) && next.ply >= (lastMover === by ? 1 : 2)) this.offerMoves.add(lastMover === by ? next.ply - 1 : next.ply - 2);
+  /** Marks the moves that carried a draw offer, as the server records them. */
+  private noteOffers(_prev: GameState | null, next: GameState): void {
+    this.offerMoves.clear();
+    next.moves.forEach((m, i) => {
+      if (m.offer) this.offerMoves.add(i);
+    });
   }
 
   /** Says what changed between two states: the move, offers, the result; on the first state, where the game stands. */

@@ -56,6 +56,8 @@ export interface OpenGame {
   timeControl: string;
   /** The player's own time left when the list was made, in seconds. */
   secondsLeft?: number | null;
+  /** When the running flag falls if nobody moves (Unix ms; booked leave included). */
+  deadline?: number | null;
 }
 
 /** A piece of lichess's event stream. */
@@ -63,6 +65,9 @@ export interface News {
   type: string;
   challenge?: Challenge;
   game?: { gameId: string };
+  gameId?: string;
+  /** A correspondence notice (`type: 'notice'`). */
+  notice?: { kind: 'your_move' | 'draw_offered' | 'time_low'; opponent: string; deadline?: number | null };
 }
 
 /** What the socket says. */

@@ -108,6 +108,13 @@ export class Notices {
           this.renderChallenges();
         } else if (msg.news.type === 'challengeCanceled' && c && this.lobby.isMe(c.destUser.name)) {
           this.nav.say(t('challengeWithdrawn', { name: c.challenger.name }));
+        } else if (msg.news.type === 'notice' && msg.news.notice) {
+          // Correspondence: said at once; the e-mail digest comes later.
+          const n = msg.news.notice;
+          const date = n.deadline ? formatMoment(n.deadline) : '';
+          if (n.kind === 'your_move') this.nav.say(t('noticeYourMove', { name: n.opponent, date }));
+          else if (n.kind === 'draw_offered') this.nav.say(t('noticeDrawOffered', { name: n.opponent }), true);
+          else this.nav.say(t('noticeTimeLow', { name: n.opponent, date }), true);
         }
         break;
       }
@@ -168,7 +175,7 @@ export class Notices {
     if (g.speed !== 'correspondence' || g.secondsLeft === null || g.secondsLeft === undefined) return null;
     const ms = g.secondsLeft * 1000;
     const parts = [t('timeLeftShort', { time: formatDays(ms) })];
-    if (g.isMyTurn) parts.push(t('deadlineShort', { date: formatMoment(this.lobby.gamesAt + ms) }));
+    if (g.isMyTurn) parts.push(t('deadlineShort', { date: formatMoment(g.deadline ?? this.lobby.gamesAt + ms) }));
     return h('span', { class: 'deadline-line', 'data-testid': 'open-game-deadline' }, parts.join(' · '));
   }
 

@@ -52,7 +52,8 @@ export interface GameState {
   turn: Color;
   check: boolean;
   last_move: string | null;
-  moves: { uci: string; san: string }[];
+  /** `offer`: a draw was offered with the move ((=), FIDE 9.1.2.1, ICCF 8.1.4). */
+  moves: { uci: string; san: string; offer?: boolean }[];
   dests: Record<string, string[]>;
   clock: ClockState | null;
   offers: { draw: Color | null; takeback: Color | null; rematch: Color | null };

@@ -27,6 +27,9 @@ pub struct Ply {
     /// The index of the event that played it.
     #[serde(skip)]
     pub event: usize,
+    /// A draw offer was made with it (9.1.2.1; `(=)` in the record).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub offer: bool,
 }
 
 /// A game: its setup, events and their sum.
@@ -208,7 +211,14 @@ impl Record {
             Event::Draw { color, action } => {
                 self.draw(*color, *action, at)?;
                 if *action == OfferAction::Offer {
-                    self.asked.draw[Color::from(*color)] = Some(self.plies.len());
+                    let color = Color::from(*color);
+                    self.asked.draw[color] = Some(self.plies.len());
+                    // An offer by the player who just moved goes with that move.
+                    if self.turn() != color
+                        && let Some(last) = self.plies.last_mut()
+                    {
+                        last.offer = true;
+                    }
                 }
             }
             Event::Claim { color, kind, uci } => {
@@ -231,11 +241,23 @@ impl Record {
                         self.push_ply(&before, m);
                     }
                     // ICCF 9.1.2.2: a claim counts as a draw offer, which
-                    // stands once the claim is refused.
+                    // stands once the claim is refused (with the intended
+                    // move, if one was played).
+                    let claimant = Color::from(*color);
                     if self.setup.rules == RuleSet::Iccf
-                        && self.timed.game_mut().offer_draw((*color).into()).is_ok()
+                        && (self
+                            .timed
+                            .game()
+                            .pending_offer()
+                            .is_some_and(|o| o.by == claimant)
+                            || self.timed.game_mut().offer_draw(claimant).is_ok())
                     {
                         self.asked.draw[Color::from(*color)] = Some(self.plies.len());
+                        if played.is_some()
+                            && let Some(last) = self.plies.last_mut()
+                        {
+                            last.offer = true;
+                        }
                     }
                 }
             }
@@ -381,6 +403,7 @@ impl Record {
             uci,
             san: write_san(before, m, &SanStyle::default()),
             event: self.events.len(),
+            offer: false,
         });
     }
 

@@ -124,7 +124,11 @@ async fn a_game_in_days_plays_by_the_iccf_rules() {
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(state(&server, &id).await["offers"]["draw"], "black");
+    let s = state(&server, &id).await;
+    assert_eq!(s["offers"]["draw"], "black");
+    // 8.1.4: the move carries the offer, (=) in the record.
+    assert_eq!(s["moves"][1]["offer"], true, "{s}");
+    assert!(s["moves"][0].get("offer").is_none(), "{s}");
     let (status, body) = post(&server, &mv("g1f3"), "", &fischer).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(state(&server, &id).await["offers"]["draw"], "black");

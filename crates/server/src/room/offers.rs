@@ -207,6 +207,7 @@ mod tests {
         assert!(!r.is_over());
         let offer = r.timed.game().pending_offer().expect("an offer");
         assert_eq!(offer.by, Color::White);
+        assert!(r.plies[0].offer, "(=) goes with the intended move");
     }
 
     #[test]
