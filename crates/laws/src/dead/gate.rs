@@ -62,36 +62,37 @@ pub fn gate(pos: &Chess) -> Gate {
     if blockade(board) {
         return Gate::Open;
     }
+    // From here on a player has mating material. The side to move is not
+    // forced when it has a legal move that takes nothing; in an endgame a
+    // king step usually shows one at once.
+    let endgame = board.occupied().count() <= 16;
+    if endgame && quiet_king_step(pos) {
+        return Gate::Alive;
+    }
     // Two free units on each side and no check: nothing is forced (three
     // in check: the reply takes one at most).
     let needed = if pos.is_check() { 3 } else { 2 };
     if free_units(board, Color::White, needed) && free_units(board, Color::Black, needed) {
         return Gate::Alive;
     }
-    // Mating material, and a move for the side to move that takes nothing.
-    if (!white_cannot || !black_cannot) && has_quiet_move(pos) {
+    if (!endgame && quiet_king_step(pos)) || pos.legal_moves().iter().any(|m| !m.is_capture()) {
         return Gate::Alive;
     }
     Gate::Open
 }
 
-/// Whether the side to move has a legal move that takes nothing: a king
-/// step to an empty square no opposing man attacks (found without
-/// generating the moves), else any.
-fn has_quiet_move(pos: &Chess) -> bool {
+/// Whether the side to move has a legal king step to an empty square that
+/// no opposing man attacks (found without generating the moves).
+fn quiet_king_step(pos: &Chess) -> bool {
     let board = pos.board();
     let us = pos.turn();
-    if let Some(king) = board.king_of(us) {
-        let without_king = board.occupied() ^ Bitboard::from_square(king);
-        let steps = attacks::king_attacks(king) & !board.occupied();
-        if steps
-            .into_iter()
-            .any(|to| board.attacks_to(to, !us, without_king).is_empty())
-        {
-            return true;
-        }
-    }
-    pos.legal_moves().iter().any(|m| !m.is_capture())
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let without_king = board.occupied() ^ Bitboard::from_square(king);
+    (attacks::king_attacks(king) & !board.occupied())
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, without_king).is_empty())
 }
 
 /// Whether stuck pawns close every file, each closing its own file and
