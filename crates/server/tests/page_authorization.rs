@@ -299,6 +299,8 @@ async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
         json!({"t": "rematch", "action": "offer"}),
         json!({"t": "chat", "text": "hello"}),
         json!({"t": "claim_victory"}),
+        json!({"t": "conditional", "lines": ["e5 Nf3"]}),
+        json!({"t": "tablebase_claim", "claim": "win"}),
     ];
     for token in ["", wrong.as_str()] {
         let (mut socket, first) = a.server.connect(&json!({"game": game}), token).await;
@@ -402,6 +404,32 @@ async fn leave_is_booked_only_by_a_signed_in_player_for_their_own_account() {
         } else {
             assert_eq!(status, 401, "{who:?}");
         }
+    }
+    a.server.stop().await;
+}
+
+#[tokio::test]
+async fn notification_settings_are_each_signed_in_players_own() {
+    let a = askers().await;
+    for who in EVERYONE {
+        let body = json!({"email": format!("{who:?}@example.org").to_lowercase(), "lang": "cs"});
+        let (status, answer) = a
+            .ask(who, "POST", "/api/account/notifications", Some(body))
+            .await;
+        let expected = match who {
+            Who::Anonymous | Who::Token => 401,
+            _ => 200,
+        };
+        assert_eq!(status, expected, "notifications as {who:?}: {answer}");
+    }
+    // Each changed only their own.
+    for (who, email) in [
+        (Who::Owner, "owner@example.org"),
+        (Who::Opponent, "opponent@example.org"),
+        (Who::Other, "other@example.org"),
+    ] {
+        let (_, shown) = a.ask(who, "GET", "/api/account/notifications", None).await;
+        assert_eq!(shown["email"], email, "{who:?}");
     }
     a.server.stop().await;
 }
