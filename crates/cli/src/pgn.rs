@@ -200,8 +200,12 @@ fn run_check(args: &CheckArgs) -> anyhow::Result<()> {
 /// any (resignation, time and agreement are not in the moves).
 fn judge_result(read: &PgnGame) -> Result<String, String> {
     let tag = read.tags.get("Result").unwrap_or("*");
+    // A result PGN's movetext cannot carry (a double forfeit's 0-0) stays
+    // in the tag, the movetext ending `*`.
+    let carried = rochade_laws::pgn::is_termination_marker(tag);
     if let Some(token) = &read.movetext_result
         && token != tag
+        && (carried || token != "*")
     {
         return Err(format!("Result tag {tag} but the movetext ends {token}"));
     }
@@ -214,5 +218,25 @@ fn judge_result(read: &PgnGame) -> Result<String, String> {
             Ok(format!("{result} ({reason}, {})", reason.article()))
         }
         None => Ok(format!("{tag} (the game goes on under the Laws)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> PgnGame {
+        rochade_laws::pgn::PgnReader::new(text.as_bytes(), Default::default())
+            .next()
+            .expect("a game")
+            .expect("reads")
+    }
+
+    #[test]
+    fn iccf_art_6_9_a_double_forfeit_keeps_0_0_in_the_tag_and_star_in_the_movetext() {
+        assert!(judge_result(&read("[Result \"0-0\"]\n\n1. e4 e5 *\n")).is_ok());
+        // A result the movetext can carry must match it.
+        let e = judge_result(&read("[Result \"1-0\"]\n\n1. e4 *\n")).expect_err("mismatch");
+        assert!(e.contains("movetext ends *"), "{e}");
     }
 }

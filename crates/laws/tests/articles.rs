@@ -411,10 +411,17 @@ fn iccf_art_6_9_both_flags_fallen_is_a_double_forfeit() {
     assert_eq!(o.result, GameResult::BothLose);
     assert_eq!(o.reason, Reason::DoubleForfeit);
     assert_eq!(o.reason.article(), "ICCF 6.9");
-    // The score sheet says 0-0.
+    // The score sheet says 0-0: in the Result tag; the movetext ends with
+    // PGN's `*`, since 0-0 there would read as castling.
     let pgn = rochade_laws::pgn::write_game(&g, &Default::default(), &Default::default());
     assert!(pgn.contains("[Result \"0-0\"]"), "{pgn}");
-    assert!(pgn.trim_end().ends_with("0-0"), "{pgn}");
+    assert!(pgn.trim_end().ends_with('*'), "{pgn}");
+    let read = rochade_laws::pgn::PgnReader::new(pgn.as_bytes(), Default::default())
+        .next()
+        .expect("a game")
+        .expect("reads back");
+    assert_eq!(read.tags.get("Result"), Some("0-0"));
+    assert_eq!(read.movetext_result.as_deref(), Some("*"));
 }
 
 #[test]

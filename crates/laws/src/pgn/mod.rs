@@ -22,4 +22,4 @@ mod write;
 pub use date::{civil_date, pgn_date};
 pub use read::{MoveNode, PgnError, PgnErrorKind, PgnGame, PgnReader, ReadOptions};
 pub use tags::Tags;
-pub use write::{WriteOptions, write_game};
+pub use write::{WriteOptions, is_termination_marker, write_game};

@@ -44,6 +44,18 @@ const LINE_WIDTH: usize = 80;
 /// Tags that the writer computes from the game itself.
 const COMPUTED: [&str; 5] = ["SetUp", "FEN", "Variant", "Termination", "PlyCount"];
 
+/// Whether `result` is one of PGN's game termination markers (`1-0`,
+/// `0-1`, `1/2-1/2`, `*`), which the movetext may end with.
+///
+/// ```
+/// use rochade_laws::pgn::is_termination_marker;
+/// assert!(is_termination_marker("1/2-1/2"));
+/// assert!(!is_termination_marker("0-0"));
+/// ```
+pub fn is_termination_marker(result: &str) -> bool {
+    matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
 /// Writes `game` as one PGN game, ending in a blank line.
 ///
 /// ```
@@ -98,7 +110,14 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions<'_>) -> Strin
         push_comment(&mut tokens, comment);
     }
     movetext(&mut tokens, game, options);
-    tokens.push(result);
+    // PGN knows four game termination markers (8.2.6); a double forfeit's
+    // 0-0 stays in the Result tag, since in the movetext it reads as
+    // castling.
+    tokens.push(if is_termination_marker(&result) {
+        result
+    } else {
+        "*".to_owned()
+    });
     wrap(&mut out, &tokens, LINE_WIDTH);
     out.push_str("\n\n");
     out
