@@ -7,11 +7,11 @@ use super::accounts::{AccountStore, NewUser, User};
 use super::{SqliteStorage, StorageError};
 
 /// The columns of a user, in [`user_of`]'s order.
-const USER: &str =
+pub(super) const USER: &str =
     "users.id, users.name, users.password, users.email, users.bot, users.disabled, users.created";
 
 /// A user from a row whose first columns are [`USER`].
-fn user_of(row: &Row<'_>) -> rusqlite::Result<User> {
+pub(super) fn user_of(row: &Row<'_>) -> rusqlite::Result<User> {
     Ok(User {
         id: row.get(0)?,
         name: row.get(1)?,

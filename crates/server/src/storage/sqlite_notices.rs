@@ -4,7 +4,8 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::notices::{DueDigest, NoticeStore, StoredNotice};
-use super::{SqliteStorage, StorageError, User};
+use super::sqlite_accounts::{USER, user_of};
+use super::{SqliteStorage, StorageError};
 
 impl NoticeStore for SqliteStorage {
     fn add_notice(
@@ -35,26 +36,17 @@ impl NoticeStore for SqliteStorage {
         let ids = users
             .query_map(params![since as i64, most as i64], |r| r.get::<_, i64>(0))?
             .collect::<Result<Vec<_>, _>>()?;
-        let mut user_of = conn.prepare_cached(
-            "SELECT id, name, password, email, bot, disabled, created, lang FROM users WHERE id = ?1",
-        )?;
+        let mut user_and_lang = conn.prepare_cached(&format!(
+            "SELECT {USER}, users.lang FROM users WHERE users.id = ?1"
+        ))?;
         let mut notices_of = conn.prepare_cached(
             "SELECT id, at, game, text FROM notices WHERE user = ?1 AND sent IS NULL ORDER BY at",
         )?;
         let mut due = Vec::with_capacity(ids.len());
         for id in ids {
-            let Some((user, lang)) = user_of
+            let Some((user, lang)) = user_and_lang
                 .query_row(params![id], |row| {
-                    let user = User {
-                        id: row.get(0)?,
-                        name: row.get(1)?,
-                        password: row.get(2)?,
-                        email: row.get(3)?,
-                        bot: row.get(4)?,
-                        disabled: row.get(5)?,
-                        created: row.get::<_, i64>(6)? as u64,
-                    };
-                    Ok((user, row.get::<_, String>(7)?))
+                    Ok((user_of(row)?, row.get::<_, String>(7)?))
                 })
                 .optional()?
             else {
