@@ -80,7 +80,7 @@ pub fn write_in(record: &Record, numeric: bool) -> String {
     let control = record.timed.clock().control();
     if let Some(tc) = control.to_pgn() {
         tags.set("TimeControl", &tc);
-    } else if setup.is_correspondence() {
+    } else if record.is_correspondence() {
         // Days, as correspondence players write them (ICCF's `10/40d`).
         tags.set("TimeControl", &control.to_string());
     }

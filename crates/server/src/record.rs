@@ -173,6 +173,14 @@ impl Record {
         self.aborted || self.timed.game().outcome().is_some()
     }
 
+    /// Whether the game is played by correspondence (its control counts
+    /// whole days), read from the clock's parsed control: cheap enough for
+    /// every tick, unlike [`GameSetup::is_correspondence`], which parses
+    /// the stored text.
+    pub fn is_correspondence(&self) -> bool {
+        self.timed.clock().control().scale() == rochade_laws::clock::Scale::Days
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.timed.game().turn()
@@ -337,7 +345,7 @@ impl Record {
             Event::Conditional { color, lines } => self.set_conditional((*color).into(), lines)?,
             Event::Pause { from, to, .. } => {
                 self.ensure_ongoing()?;
-                if !self.setup.is_correspondence() {
+                if !self.is_correspondence() {
                     return Err(refuse(
                         ErrorCode::NotAllowed,
                         "leave stops the clocks of correspondence games only (10.1)",
@@ -449,7 +457,7 @@ impl Record {
     /// `game_over` or `not_allowed` saying why not.
     pub fn may_enter_conditional(&self, color: Color) -> Result<(), ActionError> {
         self.ensure_ongoing()?;
-        if !self.setup.is_correspondence() {
+        if !self.is_correspondence() {
             return Err(refuse(
                 ErrorCode::NotAllowed,
                 "conditional moves are for correspondence games",

@@ -68,17 +68,12 @@ async fn only_the_owner_sees_them_and_bad_trees_are_refused() {
     let server = TestServer::start().await;
     let (mut white, mut black) = sockets(&server).await;
     // On move: make your own move first.
-    white
-        .send(&json!({"t": "conditional", "lines": ["e5 Nf3"]}))
-        .await
-        .expect("sends");
-    let e = white.until("error", WAIT, |_| true).await.expect("refused");
-    assert!(
-        e["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("your own move first")),
-        "{e}"
-    );
+    support::refused_saying(
+        &mut white,
+        &json!({"t": "conditional", "lines": ["e5 Nf3"]}),
+        "your own move first",
+    )
+    .await;
 
     play(&mut white, 0, "e2e4").await;
     black.state(WAIT, |s| s["ply"] == 1).await.expect("e4");
@@ -88,15 +83,12 @@ async fn only_the_owner_sees_them_and_bad_trees_are_refused() {
         (json!(["e5 Nf3 Nc6"]), "add your answer"),
         (json!(["Nc6 Nf3 Nb8 Ng1 ".repeat(150)]), "more than the 400"),
     ] {
-        white
-            .send(&json!({"t": "conditional", "lines": lines}))
-            .await
-            .expect("sends");
-        let e = white.until("error", WAIT, |_| true).await.expect("refused");
-        assert!(
-            e["message"].as_str().is_some_and(|m| m.contains(says)),
-            "{says}: {e}"
-        );
+        support::refused_saying(
+            &mut white,
+            &json!({"t": "conditional", "lines": lines}),
+            says,
+        )
+        .await;
     }
     // Black, the opponent, never hears of White's tree; a spectator neither.
     white

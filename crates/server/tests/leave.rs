@@ -11,23 +11,9 @@ use std::time::Duration;
 use rochade_loadtest::client::request;
 use rochade_server::correspondence::leave::Day;
 use serde_json::{Value, json};
-use support::{TestServer, sign_up};
+use support::{TestServer, ask_page, sign_up};
 
 const DAY_MS: u64 = 86_400_000;
-
-/// `method path` with `body` as the holder of `session`.
-async fn ask(
-    server: &TestServer,
-    session: &str,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let a = request(&server.host, method, path, body.as_ref(), Some(session))
-        .await
-        .expect("answers");
-    (a.status, a.json)
-}
 
 /// A correspondence game of `control`: `white` challenges `black`, who
 /// accepts; the game's id.
@@ -40,11 +26,11 @@ async fn game(
 ) -> String {
     let terms = json!({"time_control": control, "color": "white"});
     let path = format!("/api/account/challenge/{black_name}");
-    let (status, made) = ask(server, white, "POST", &path, Some(terms)).await;
+    let (status, made) = ask_page(server, white, "POST", &path, Some(terms)).await;
     assert_eq!(status, 201, "{made}");
     let id = made["id"].as_str().expect("id");
     let path = format!("/api/account/challenge/{id}/accept");
-    let (status, accepted) = ask(server, black, "POST", &path, None).await;
+    let (status, accepted) = ask_page(server, black, "POST", &path, None).await;
     assert_eq!(status, 200, "{accepted}");
     accepted["game"].as_str().expect("game").to_owned()
 }
@@ -68,13 +54,13 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
     let spassky = sign_up(&server, "Spassky").await;
     let first = game(&server, &fischer, &spassky, "spassky", "10/40d").await;
 
-    let (status, shown) = ask(&server, &fischer, "GET", "/api/account/leave", None).await;
+    let (status, shown) = ask_page(&server, &fischer, "GET", "/api/account/leave", None).await;
     assert_eq!(status, 200, "{shown}");
     assert_eq!(shown["allowance"][0]["left"], 45);
 
     // Seven days, from the day after tomorrow.
     let booking = json!({"from": day(&server, 2), "to": day(&server, 8)});
-    let (status, booked) = ask(
+    let (status, booked) = ask_page(
         &server,
         &fischer,
         "POST",
@@ -97,7 +83,7 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
     assert!(flag_in > 46 * DAY_MS && flag_in <= 47 * DAY_MS, "{flag_in}");
 
     // The list of games (one query, no room) shows the same deadline.
-    let (status, list) = ask(&server, &fischer, "GET", "/api/account/games", None).await;
+    let (status, list) = ask_page(&server, &fischer, "GET", "/api/account/games", None).await;
     assert_eq!(status, 200, "{list}");
     let entry = &list["games"][0];
     assert_eq!(
@@ -138,7 +124,7 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
         .expect("white");
     assert_eq!(during, later, "the clock ran during the leave");
 
-    let (_, shown) = ask(&server, &fischer, "GET", "/api/account/leave", None).await;
+    let (_, shown) = ask_page(&server, &fischer, "GET", "/api/account/leave", None).await;
     assert_eq!(
         shown["allowance"][0]["used"].as_i64().unwrap_or(0)
             + shown["allowance"][1]["used"].as_i64().unwrap_or(0),
@@ -153,7 +139,7 @@ async fn iccf_art_10_1_a_booking_that_breaks_a_rule_is_refused_and_nothing_is_st
     let server = TestServer::start().await;
     let fischer = sign_up(&server, "Fischer").await;
     let ok = json!({"from": day(&server, 10), "to": day(&server, 12)});
-    let (status, body) = ask(&server, &fischer, "POST", "/api/account/leave", Some(ok)).await;
+    let (status, body) = ask_page(&server, &fischer, "POST", "/api/account/leave", Some(ok)).await;
     assert_eq!(status, 200, "{body}");
     let refusals = [
         (
@@ -184,7 +170,7 @@ async fn iccf_art_10_1_a_booking_that_breaks_a_rule_is_refused_and_nothing_is_st
         ),
     ];
     for (body, says) in refusals {
-        let (status, answer) = ask(
+        let (status, answer) = ask_page(
             &server,
             &fischer,
             "POST",
@@ -196,7 +182,7 @@ async fn iccf_art_10_1_a_booking_that_breaks_a_rule_is_refused_and_nothing_is_st
         let message = answer["error"]["message"].as_str().unwrap_or_default();
         assert!(message.contains(says), "{body}: {message}");
     }
-    let (_, shown) = ask(&server, &fischer, "GET", "/api/account/leave", None).await;
+    let (_, shown) = ask_page(&server, &fischer, "GET", "/api/account/leave", None).await;
     assert_eq!(shown["leave"].as_array().map(Vec::len), Some(1), "{shown}");
     server.stop().await;
 }

@@ -96,6 +96,7 @@ async fn wait_for(dir: &Path, n: usize) -> Vec<Value> {
     messages(dir)
 }
 
+/// `method path` as the holder of `session`, which must succeed; the answer.
 async fn ask(
     server: &TestServer,
     session: &str,
@@ -103,11 +104,9 @@ async fn ask(
     path: &str,
     body: Option<Value>,
 ) -> Value {
-    let a = request(&server.host, method, path, body.as_ref(), Some(session))
-        .await
-        .expect("answers");
-    assert!(a.status < 300, "{method} {path}: {} {}", a.status, a.json);
-    a.json
+    let (status, json) = support::ask_page(server, session, method, path, body).await;
+    assert!(status < 300, "{method} {path}: {status} {json}");
+    json
 }
 
 #[tokio::test]

@@ -61,18 +61,12 @@ async fn iccf_art_5_1_3_a_correct_claim_wins_and_a_wrong_one_changes_nothing() {
     assert_eq!(state["claimable"]["tablebase_draw"], false);
 
     // 9.4.3: claiming a draw in a won position is wrong; nothing changes.
-    socket
-        .send(&json!({"t": "tablebase_claim", "claim": "draw"}))
-        .await
-        .expect("sends");
-    let e = socket
-        .until("error", WAIT, |_| true)
-        .await
-        .expect("refused");
-    assert!(
-        e["message"].as_str().is_some_and(|m| m.contains("9.4.3")),
-        "{e}"
-    );
+    support::refused_saying(
+        &mut socket,
+        &json!({"t": "tablebase_claim", "claim": "draw"}),
+        "9.4.3",
+    )
+    .await;
 
     socket
         .send(&json!({"t": "tablebase_claim", "claim": "win"}))
@@ -113,36 +107,22 @@ async fn no_tablebase_claim_under_the_fide_laws_or_without_tables() {
     let with = server(vec![dir]).await;
     let (mut socket, state) = game(&with, KQK, "fide").await;
     assert_eq!(state["claimable"]["tablebase_win"], false);
-    socket
-        .send(&json!({"t": "tablebase_claim", "claim": "win"}))
-        .await
-        .expect("sends");
-    let e = socket
-        .until("error", WAIT, |_| true)
-        .await
-        .expect("refused");
-    assert!(
-        e["message"].as_str().is_some_and(|m| m.contains("ICCF")),
-        "{e}"
-    );
+    support::refused_saying(
+        &mut socket,
+        &json!({"t": "tablebase_claim", "claim": "win"}),
+        "ICCF",
+    )
+    .await;
     with.stop().await;
 
     let without = server(Vec::new()).await;
     let (mut socket, state) = game(&without, KQK, "iccf").await;
     assert_eq!(state["claimable"]["tablebase_win"], false);
-    socket
-        .send(&json!({"t": "tablebase_claim", "claim": "win"}))
-        .await
-        .expect("sends");
-    let e = socket
-        .until("error", WAIT, |_| true)
-        .await
-        .expect("refused");
-    assert!(
-        e["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("no tablebases")),
-        "{e}"
-    );
+    support::refused_saying(
+        &mut socket,
+        &json!({"t": "tablebase_claim", "claim": "win"}),
+        "no tablebases",
+    )
+    .await;
     without.stop().await;
 }

@@ -47,9 +47,7 @@ pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
             reason: CloseReason::Unjoined,
         });
     }
-    if !record.setup.is_correspondence()
-        && now >= record.last_at().saturating_add(ms(limits.idle_game))
-    {
+    if !record.is_correspondence() && now >= record.last_at().saturating_add(ms(limits.idle_game)) {
         return Some(Event::Close {
             reason: CloseReason::Idle,
         });
@@ -64,7 +62,7 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
     if record.is_over() {
         return None;
     }
-    let mut at = if record.setup.is_correspondence() {
+    let mut at = if record.is_correspondence() {
         u64::MAX
     } else {
         record.last_at().saturating_add(ms(limits.idle_game))
@@ -76,7 +74,7 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
         at = at.min(falls.saturating_add(1));
         // A correspondence player is told when their time runs low.
         let low = falls.saturating_sub(ms(limits.low_time));
-        if record.setup.is_correspondence() && low > now {
+        if record.is_correspondence() && low > now {
             at = at.min(low);
         }
     }
@@ -86,7 +84,7 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
 /// Whether the player on move in a correspondence game has `low_time` or
 /// less before their flag falls, at game time `now`.
 pub fn time_low(record: &Record, now: u64, limits: &Limits) -> bool {
-    record.setup.is_correspondence()
+    record.is_correspondence()
         && !record.is_over()
         && flag_falls_at(record.timed.clock(), now)
             .is_some_and(|falls| falls.saturating_sub(now) <= ms(limits.low_time))

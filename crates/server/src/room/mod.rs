@@ -376,7 +376,7 @@ impl Room {
                 let color = self.record.setup.player_color(user);
                 let result = if let Some(color) = color
                     && !self.record.is_over()
-                    && self.record.setup.is_correspondence()
+                    && self.record.is_correspondence()
                     && to > self.now_ms()
                 {
                     self.commit(vec![Event::Pause {
@@ -597,7 +597,7 @@ impl Room {
                 "the robot never leaves",
             ));
         }
-        if self.record.setup.is_correspondence() {
+        if self.record.is_correspondence() {
             return Err(ActionError::new(
                 ErrorCode::NotAllowed,
                 "a correspondence player need not stay connected: the clock decides (6.7)",
@@ -660,7 +660,7 @@ impl Room {
     /// event stream leaves it out.
     fn announce_turn(&self) {
         let turn = self.record.turn();
-        if self.record.setup.is_correspondence()
+        if self.record.is_correspondence()
             && let Some(player) = self.record.setup.player(turn)
         {
             let deadline = finish::flag_falls_at(self.record.timed.clock(), self.now_ms())
@@ -711,7 +711,7 @@ impl Room {
     /// After a change: a correspondence player offered a draw is told, and
     /// one whose time runs low.
     fn notify_changes(&mut self, offer_before: Option<shakmaty::Color>) {
-        if !self.record.setup.is_correspondence() || self.record.is_over() {
+        if !self.record.is_correspondence() || self.record.is_over() {
             return;
         }
         let offer = self.record.timed.game().pending_offer().map(|o| o.by);
@@ -732,7 +732,7 @@ impl Room {
     /// Whoever moved in a correspondence game has read what was waiting
     /// about it: their unsent notices go (before any new notice is kept).
     fn dismiss_notices(&self, plies_before: usize) {
-        if !self.record.setup.is_correspondence() {
+        if !self.record.is_correspondence() {
             return;
         }
         let added = self.record.plies.len().saturating_sub(plies_before);

@@ -356,3 +356,34 @@ pub async fn sign_up(server: &TestServer, name: &str) -> String {
     .expect("answers");
     answer.session.expect("a session")
 }
+
+/// Sends `message` on `socket` and expects it refused with an error whose
+/// message contains `says`; the error.
+pub async fn refused_saying(socket: &mut GameSocket, message: &Value, says: &str) -> Value {
+    socket.send(message).await.expect("sends");
+    let e = socket
+        .until("error", WAIT, |_| true)
+        .await
+        .expect("refused");
+    assert!(
+        e["message"].as_str().is_some_and(|m| m.contains(says)),
+        "{message} should be refused saying {says:?}: {e}"
+    );
+    e
+}
+
+/// `method path` with a JSON `body` as the holder of the page session
+/// `session`; the status and the JSON answer.
+pub async fn ask_page(
+    server: &TestServer,
+    session: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let a =
+        rochade_loadtest::client::request(&server.host, method, path, body.as_ref(), Some(session))
+            .await
+            .expect("answers");
+    (a.status, a.json)
+}
