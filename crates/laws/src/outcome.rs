@@ -105,16 +105,21 @@ pub enum Reason {
     /// ICCF 6.9: both players forfeit the game, as when both flags have
     /// fallen and nothing shows which fell first.
     DoubleForfeit,
+    /// ICCF 5.1.4 and 11.1: the tournament director adjudicated a win.
+    AdjudicatedWin,
+    /// ICCF 5.2.6 and 11.1: the tournament director adjudicated a draw.
+    AdjudicatedDraw,
 }
 
 impl Reason {
     /// Every reason, in id order.
-    pub const ALL: [Reason; 16] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Resignation,
         Reason::Timeout,
         Reason::Forfeit,
         Reason::TablebaseWin,
+        Reason::AdjudicatedWin,
         Reason::Stalemate,
         Reason::DeadPosition,
         Reason::Agreement,
@@ -125,6 +130,7 @@ impl Reason {
         Reason::TimeoutVsInsufficientMaterial,
         Reason::BothFlagsFallen,
         Reason::TablebaseDraw,
+        Reason::AdjudicatedDraw,
         Reason::DoubleForfeit,
     ];
 
@@ -147,6 +153,8 @@ impl Reason {
             Reason::TimeoutVsInsufficientMaterial => 17,
             Reason::BothFlagsFallen => 18,
             Reason::TablebaseDraw => 19,
+            Reason::AdjudicatedWin => 6,
+            Reason::AdjudicatedDraw => 20,
             Reason::DoubleForfeit => 30,
         }
     }
@@ -182,6 +190,8 @@ impl Reason {
             Reason::TablebaseWin => "ICCF 5.1.3",
             Reason::TablebaseDraw => "ICCF 5.2.4",
             Reason::DoubleForfeit => "ICCF 6.9",
+            Reason::AdjudicatedWin => "ICCF 5.1.4",
+            Reason::AdjudicatedDraw => "ICCF 5.2.6",
         }
     }
 
@@ -204,6 +214,8 @@ impl Reason {
             Reason::TablebaseWin => "tablebase_win",
             Reason::TablebaseDraw => "tablebase_draw",
             Reason::DoubleForfeit => "double_forfeit",
+            Reason::AdjudicatedWin => "adjudicated_win",
+            Reason::AdjudicatedDraw => "adjudicated_draw",
         }
     }
 
@@ -214,7 +226,10 @@ impl Reason {
                 "time forfeit"
             }
             Reason::Forfeit | Reason::DoubleForfeit => "rules infraction",
-            Reason::TablebaseWin | Reason::TablebaseDraw => "adjudication",
+            Reason::TablebaseWin
+            | Reason::TablebaseDraw
+            | Reason::AdjudicatedWin
+            | Reason::AdjudicatedDraw => "adjudication",
             _ => "normal",
         }
     }
@@ -332,7 +347,9 @@ mod tests {
         let ids: Vec<u16> = Reason::ALL.iter().map(|r| r.id()).collect();
         assert_eq!(
             ids,
-            [1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 30]
+            [
+                1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30
+            ]
         );
         for reason in Reason::ALL {
             assert_eq!(Reason::from_id(reason.id()), Some(reason));

@@ -366,6 +366,33 @@ impl Game {
         self.end(Outcome::win(loser.other(), Reason::Forfeit))
     }
 
+    /// The tournament director adjudicates the game (ICCF 11.1): a win
+    /// (5.1.4) or a draw (5.2.6); a loss for both is
+    /// [`Game::double_forfeit`].
+    ///
+    /// # Errors
+    ///
+    /// The outcome, if the game had already ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rochade_laws::{Game, GameResult, Reason, RuleSet};
+    /// let mut game = Game::new(RuleSet::Iccf);
+    /// let outcome = game.adjudicate(GameResult::Draw).unwrap();
+    /// assert_eq!(outcome.reason, Reason::AdjudicatedDraw);
+    /// assert_eq!(outcome.reason.article(), "ICCF 5.2.6");
+    /// ```
+    pub fn adjudicate(&mut self, result: crate::GameResult) -> Result<Outcome, Outcome> {
+        match result.winner() {
+            Some(winner) => self.end(Outcome::win(winner, Reason::AdjudicatedWin)),
+            None if result == crate::GameResult::Draw => {
+                self.end(Outcome::draw(Reason::AdjudicatedDraw))
+            }
+            None => self.double_forfeit(),
+        }
+    }
+
     /// Both players lose by forfeit (ICCF).
     ///
     /// # Errors

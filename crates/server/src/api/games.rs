@@ -31,6 +31,8 @@ pub fn status(state: &Value) -> &'static str {
         Some("timeout_vs_insufficient_material") => "outoftime",
         Some("forfeit") if !state["left"].is_null() => "timeout",
         Some("forfeit" | "double_forfeit") => "noStart",
+        // lichess has no adjudication; its "unknown finish" is the nearest.
+        Some("adjudicated_win") => "unknownFinish",
         Some(_) => "draw",
     }
 }

@@ -151,6 +151,53 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE users ADD COLUMN last_digest INTEGER;
     ALTER TABLE users ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
 ",
+    // 9: tournaments and their directors (ICCF 14), the directors'
+    // decisions, the players' requests to them (appeals, claims), and each
+    // player's private notes on a game.
+    "
+    ALTER TABLE users ADD COLUMN director INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        director INTEGER NOT NULL REFERENCES users(id),
+        settings TEXT NOT NULL,
+        created INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN tournament TEXT REFERENCES tournaments(id);
+    CREATE INDEX games_tournament ON games(tournament) WHERE tournament IS NOT NULL;
+    CREATE TABLE decisions (
+        id INTEGER PRIMARY KEY,
+        tournament TEXT REFERENCES tournaments(id),
+        game TEXT REFERENCES games(id),
+        player INTEGER REFERENCES users(id),
+        by INTEGER NOT NULL REFERENCES users(id),
+        body TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX decisions_game ON decisions(game);
+    CREATE INDEX decisions_tournament ON decisions(tournament);
+    CREATE TABLE requests (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        game TEXT REFERENCES games(id),
+        decision INTEGER REFERENCES decisions(id),
+        tournament TEXT REFERENCES tournaments(id),
+        by INTEGER NOT NULL REFERENCES users(id),
+        message TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        answer TEXT,
+        answered INTEGER
+    );
+    CREATE INDEX requests_open ON requests(id) WHERE answered IS NULL;
+    CREATE TABLE notes (
+        user INTEGER NOT NULL REFERENCES users(id),
+        game TEXT NOT NULL REFERENCES games(id),
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (user, game)
+    ) WITHOUT ROWID;
+",
 ];
 
 /// Games in a SQLite database.
@@ -263,6 +310,10 @@ fn purge(
     )?;
     tx.execute(
         "DELETE FROM events WHERE game IN (SELECT id FROM purged)",
+        [],
+    )?;
+    tx.execute(
+        "DELETE FROM notes WHERE game IN (SELECT id FROM purged)",
         [],
     )?;
     tx.execute("DELETE FROM games WHERE id IN (SELECT id FROM purged)", [])?;
