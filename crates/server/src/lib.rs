@@ -72,6 +72,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/g/{id}", get(assets::index))
         .route("/j/{invite}", get(assets::index))
         .route("/@/{name}", get(assets::index))
+        .route("/correspondence", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         // The API.
         .route("/api/games", post(http::create))
@@ -105,6 +106,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route(
             "/api/account/leave",
             get(correspondence::http::show).post(correspondence::http::book),
+        )
+        .route(
+            "/api/account/notes/{game}",
+            get(correspondence::notes::show).post(correspondence::notes::save),
         )
         .route("/api/lobby", get(lobby::http::lobby))
         .route(

@@ -433,3 +433,37 @@ async fn notification_settings_are_each_signed_in_players_own() {
     }
     a.server.stop().await;
 }
+
+#[tokio::test]
+async fn notes_are_kept_only_by_the_players_of_the_game_each_their_own() {
+    let a = askers().await;
+    let id = a.challenge().await;
+    let path = format!("/api/account/challenge/{id}/accept");
+    let (status, seat) = a.ask(Who::Opponent, "POST", &path, None).await;
+    assert_eq!(status, 200, "{seat}");
+    let notes = format!(
+        "/api/account/notes/{}",
+        seat["game"].as_str().expect("game")
+    );
+    for who in EVERYONE {
+        let body = json!({"text": format!("{who:?}'s plan")});
+        let (status, answer) = a.ask(who, "POST", &notes, Some(body)).await;
+        let expected = match who {
+            Who::Owner | Who::Opponent => 200,
+            Who::Other => 404,
+            Who::Anonymous | Who::Token => 401,
+        };
+        assert_eq!(status, expected, "notes as {who:?}: {answer}");
+        let (status, _) = a.ask(who, "GET", &notes, None).await;
+        assert_eq!(status, expected, "reading notes as {who:?}");
+    }
+    // Each player reads their own, and nobody else's text was kept.
+    for (who, text) in [
+        (Who::Owner, "Owner's plan"),
+        (Who::Opponent, "Opponent's plan"),
+    ] {
+        let (_, shown) = a.ask(who, "GET", &notes, None).await;
+        assert_eq!(shown["text"], text, "{who:?}");
+    }
+    a.server.stop().await;
+}

@@ -7,11 +7,13 @@
 pub mod accounts;
 pub mod history;
 pub mod leave;
+pub mod notes;
 pub mod notices;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_history;
 mod sqlite_leave;
+mod sqlite_notes;
 mod sqlite_notices;
 mod writer;
 
@@ -20,6 +22,7 @@ pub use history::{
     GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
 };
 pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
+pub use notes::{Note, NoteStore};
 pub use notices::{DueDigest, NoticeStore, StoredNotice};
 pub use sqlite::SqliteStorage;
 pub use writer::Writer;
@@ -164,7 +167,7 @@ pub struct StoredGame {
 }
 
 /// A place to keep games (and accounts, and their ratings).
-pub trait Storage: AccountStore + History + LeaveStore + NoticeStore {
+pub trait Storage: AccountStore + History + LeaveStore + NoteStore + NoticeStore {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///
