@@ -164,7 +164,10 @@ fn run_check(args: &CheckArgs) -> anyhow::Result<()> {
             rules: args.rules,
             ..ReadOptions::default()
         };
-        for (index, read) in PgnReader::new(BufReader::new(file), options).enumerate() {
+        let mut reader = PgnReader::new(BufReader::new(file), options);
+        let mut index = 0;
+        while let Some(read) = reader.next() {
+            index += 1;
             let verdict = match &read {
                 Ok(game) => judge_result(game),
                 Err(e) if e.move_number.is_empty() => Err(format!("'{}': {}", e.text, e.message)),
@@ -177,13 +180,17 @@ fn run_check(args: &CheckArgs) -> anyhow::Result<()> {
                 Ok(summary) => {
                     good += 1;
                     if !args.quiet {
-                        writeln!(out, "{} game {}: ok, {summary}", path.display(), index + 1)?;
+                        writeln!(out, "{} game {index}: ok, {summary}", path.display())?;
                     }
                 }
                 Err(problem) => {
                     bad += 1;
-                    writeln!(out, "{} game {}: {problem}", path.display(), index + 1)?;
+                    writeln!(out, "{} game {index}: {problem}", path.display())?;
                 }
+            }
+            // The next game is recorded in this one's memory.
+            if let Ok(game) = read {
+                reader.recycle(game);
             }
         }
     }

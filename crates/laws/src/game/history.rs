@@ -36,6 +36,17 @@ impl History {
         history
     }
 
+    /// Starts the record again at `start`, keeping the memory it holds (a
+    /// reader of many games reuses one record instead of growing a new one
+    /// for each game).
+    pub(crate) fn restart(&mut self, start: Chess) {
+        self.positions.clear();
+        self.keys.clear();
+        self.moves.clear();
+        self.keys.push(key(&start));
+        self.positions.push(start);
+    }
+
     /// The position on the board now.
     pub fn current(&self) -> &Chess {
         // `positions` is never empty: `new` puts the start in and `pop`

@@ -64,10 +64,7 @@ impl Game {
     /// position, or 75 moves without pawn move or capture under the current
     /// rules) gives a game that is already over.
     pub fn from_position(start: Chess, castling: CastlingMode, rules: RuleSet) -> Game {
-        let chess960 = match castling {
-            CastlingMode::Chess960 => chess960::number_of(&start),
-            CastlingMode::Standard => None,
-        };
+        let chess960 = start_number(&start, castling);
         Game::starting(start, castling, rules, chess960)
     }
 
@@ -78,11 +75,34 @@ impl Game {
         rules: RuleSet,
         chess960: Option<u32>,
     ) -> Game {
+        Game::starting_in(History::new(start), castling, rules, chess960)
+    }
+
+    /// [`Game::from_position`], recording the game in `spare`, a finished
+    /// game's history whose memory is reused (the PGN reader's games).
+    pub(crate) fn from_position_in(
+        start: Chess,
+        castling: CastlingMode,
+        rules: RuleSet,
+        mut spare: History,
+    ) -> Game {
+        let chess960 = start_number(&start, castling);
+        spare.restart(start);
+        Game::starting_in(spare, castling, rules, chess960)
+    }
+
+    /// A game recorded in `history`, which holds just its start position.
+    fn starting_in(
+        history: History,
+        castling: CastlingMode,
+        rules: RuleSet,
+        chess960: Option<u32>,
+    ) -> Game {
         let mut game = Game {
             rules,
             castling,
             chess960,
-            history: History::new(start),
+            history,
             outcome: None,
             offer: None,
             offers: Vec::new(),
@@ -154,6 +174,12 @@ impl Game {
     /// The whole record of positions and moves.
     pub fn history(&self) -> &History {
         &self.history
+    }
+
+    /// The record of positions and moves, taking the game apart (its
+    /// memory can record another game: [`crate::pgn::PgnReader::recycle`]).
+    pub(crate) fn into_history(self) -> History {
+        self.history
     }
 
     /// The moves played so far.
@@ -632,6 +658,15 @@ impl Game {
         self.offer = self.offer.filter(|o| o.ply < plies);
         self.outcome = None;
         Some(m)
+    }
+}
+
+/// The Chess960 start number of `start`, if it is one and the game is
+/// played with Chess960 castling.
+fn start_number(start: &Chess, castling: CastlingMode) -> Option<u32> {
+    match castling {
+        CastlingMode::Chess960 => chess960::number_of(start),
+        CastlingMode::Standard => None,
     }
 }
 

@@ -5,10 +5,10 @@
 use std::{io::Read, ops::ControlFlow};
 
 use pgn_reader::{Nag, Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{Chess, Color, Move, Position, san::SanError};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, san::SanError};
 
 use super::Tags;
-use crate::{Game, RuleSet};
+use crate::{Game, History, RuleSet, fen, game::StartError};
 
 /// How to read.
 #[derive(Debug, Clone, Copy, Default)]
@@ -98,10 +98,43 @@ impl<R: Read> PgnReader<R> {
             visitor: GameVisitor {
                 options,
                 game_number: 0,
+                spare: None,
             },
             done: false,
         }
     }
+
+    /// Hands back a game read before and no longer needed: the next game
+    /// is recorded in its memory instead of new memory (reading many long
+    /// games, most of the work is otherwise growing and freeing records).
+    ///
+    /// ```
+    /// use rochade_laws::pgn::{PgnReader, ReadOptions};
+    ///
+    /// let text = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
+    /// let mut reader = PgnReader::new(text.as_bytes(), ReadOptions::default());
+    /// let mut plies = Vec::new();
+    /// while let Some(read) = reader.next() {
+    ///     let game = read.expect("legal");
+    ///     plies.push(game.game.moves().len());
+    ///     reader.recycle(game);
+    /// }
+    /// assert_eq!(plies, [3, 2]);
+    /// ```
+    pub fn recycle(&mut self, game: PgnGame) {
+        let mut mainline = game.mainline;
+        mainline.clear();
+        self.visitor.spare = Some(Spare {
+            history: game.game.into_history(),
+            mainline,
+        });
+    }
+}
+
+/// The memory of a finished game, for the next one.
+struct Spare {
+    history: History,
+    mainline: Vec<MoveNode>,
 }
 
 impl<R: Read> Iterator for PgnReader<R> {
@@ -132,6 +165,8 @@ impl<R: Read> Iterator for PgnReader<R> {
 struct GameVisitor {
     options: ReadOptions,
     game_number: usize,
+    /// A finished game's memory handed back by [`PgnReader::recycle`].
+    spare: Option<Spare>,
 }
 
 /// A line being read: the moves so far and the position before the last.
@@ -171,8 +206,8 @@ impl GameVisitor {
         }
     }
 
-    /// The game the tags ask for.
-    fn start(&self, tags: &Tags) -> Result<Game, PgnError> {
+    /// The game the tags ask for, in `history`'s memory.
+    fn start(&self, tags: &Tags, history: History) -> Result<Game, PgnError> {
         let setup_error = |text: &str, message: String| PgnError {
             game_number: self.game_number,
             move_number: String::new(),
@@ -197,12 +232,20 @@ impl GameVisitor {
                 ));
             }
         }
-        match tags.get("FEN") {
-            Some(fen) => {
-                Game::from_fen(fen, self.options.rules).map_err(|e| setup_error(fen, e.to_string()))
+        let (start, castling) = match tags.get("FEN") {
+            Some(text) => {
+                let read = fen::read(text)
+                    .map_err(|e| setup_error(text, StartError::from(e).to_string()))?;
+                (read.position, read.castling)
             }
-            None => Ok(Game::new(self.options.rules)),
-        }
+            None => (Chess::default(), CastlingMode::Standard),
+        };
+        Ok(Game::from_position_in(
+            start,
+            castling,
+            self.options.rules,
+            history,
+        ))
     }
 
     /// Plays `san` on the innermost line: the main line goes into the game,
@@ -291,7 +334,12 @@ impl Visitor for GameVisitor {
     }
 
     fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Self::Output, Movetext> {
-        let (game, error) = match self.start(&tags) {
+        let (history, nodes) = match self.spare.take() {
+            Some(spare) => (spare.history, spare.mainline),
+            // Room for most games' main line, so it is not copied as it grows.
+            None => (History::new(Chess::default()), Vec::with_capacity(128)),
+        };
+        let (game, error) = match self.start(&tags, history) {
             Ok(game) => (game, None),
             Err(e) => (Game::default(), Some(e)),
         };
@@ -300,8 +348,7 @@ impl Visitor for GameVisitor {
             game,
             tags,
             lines: vec![Line {
-                // Room for most games' main line, so it is not copied as it grows.
-                nodes: Vec::with_capacity(128),
+                nodes,
                 positions: Vec::new(),
             }],
             opening_comment: None,
