@@ -472,8 +472,10 @@ export const accessTests = [
           await axe(ann.page, `a correspondence game with a draw offer, notes and the games list (${colorScheme})`);
           await axe(bob.page, `the leave dialog with a refusal (${colorScheme})`);
         }
+        await byId(ann.page, 'notes-state').and(ann.page.locator('[data-state="saved"]')).waitFor();
         await ann.page.reload();
-        assert((await byId(ann.page, 'game-notes').inputValue()) === 'Plan: d4 next.', 'the notes are kept in this browser');
+        await byId(ann.page, 'notes-state').and(ann.page.locator('[data-state="saved"]')).waitFor();
+        assert((await byId(ann.page, 'game-notes').inputValue()) === 'Plan: d4 next.', 'the notes are kept on the server');
       } finally {
         await ann.context.close();
         await bob.context.close();

@@ -6,9 +6,16 @@
 // no take-backs; leave booked in the account menu's dialog and an
 // overlapping booking refused there; the header's games with time left and
 // the deadline. axe-core on these states, light and dark, runs from
-// access.mjs with `correspondenceGame`.
+// access.mjs with `correspondenceGame`. The dashboard (point 14): one's
+// games "your move" first, then by deadline; notes kept on the server
+// (across a reload, on a second device, old localStorage notes uploaded);
+// the analysis board sends nothing; conditional moves entered on the page
+// and played by the server when the opponent's move matches; axe on the
+// dashboard, light and dark.
+import { axe } from './access.mjs';
 import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
 import { focused, gameOf, twoPlayers, waitLive } from './lobby.mjs';
+import { PASSWORD } from './players.mjs';
 
 /** The text of a test id, trimmed. */
 const text = async (page, id) => ((await byId(page, id).first().textContent()) ?? '').trim();
@@ -192,4 +199,174 @@ export const correspondenceTests = [
       }
     },
   },
+  {
+    name: 'correspondence dashboard: your move first then by deadline; notes on the server across reloads and devices; the analysis board sends nothing; conditional moves played by the server',
+    async run({ browser, base }) {
+      const [ann, bob] = await twoPlayers(browser, base);
+      const contexts = [ann.context, bob.context];
+      try {
+        // Three games: A (10/60d) and B (3d/move) with Ann White and on move, C with Bob White.
+        const a = await accountGame(base, ann, bob, '10/60d');
+        const b = await accountGame(base, ann, bob, '3d/move');
+        const c = await accountGame(base, bob, ann, '3d/move');
+        // Notes an older page kept in this browser, for A.
+        await ann.page.evaluate((id) => localStorage.setItem(`rochade.notes.${id}`, 'Old note from this browser'), a.id);
+
+        // 1. The account menu leads to the dashboard: B (nearer deadline) before A, C (their move) last.
+        await byId(ann.page, 'account-button').click();
+        await byId(ann.page, 'dash-open').click();
+        await ann.page.waitForURL(/\/correspondence$/);
+        await ann.page.waitForFunction(() => document.querySelectorAll('[data-testid="dash-game"]').length === 3);
+        const order = await ann.page.locator('[data-testid="dash-game"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-game'), e.getAttribute('data-my-turn')]));
+        assert(JSON.stringify(order) === JSON.stringify([[b.id, 'true'], [a.id, 'true'], [c.id, 'false']]), `your move first, then by deadline: ${JSON.stringify(order)} (A ${a.id}, B ${b.id}, C ${c.id})`);
+        assert((await focused(ann.page)) === 'dash-title', `focus on the dashboard's heading: ${await focused(ann.page)}`);
+        const card = (id) => ann.page.locator(`[data-testid="dash-game"][data-game="${id}"]`);
+        const times = (await card(b.id).locator('[data-testid="dash-times"]').textContent()) ?? '';
+        const year = new Date(Date.now() + 3 * 86_400_000).getFullYear();
+        assert(/ICCF rules · 2 d 23 h left · Your move by .*/.test(times) && times.includes(String(year)), `B's time left and deadline: ${times}`);
+        const theirs = (await card(c.id).locator('[data-testid="dash-times"]').textContent()) ?? '';
+        assert(theirs.includes('White to move by'), `C's deadline is the opponent's: ${theirs}`);
+
+        // 2. Notes: the old browser note of A is uploaded once; B's notes are saved on the server.
+        await card(a.id).locator('[data-testid="notes-state"][data-state="saved"]').waitFor();
+        assert((await card(a.id).locator('[data-testid="game-notes"]').inputValue()) === 'Old note from this browser', 'the old note is read');
+        assert((await ann.page.evaluate((id) => localStorage.getItem(`rochade.notes.${id}`), a.id)) === null, 'and gone from localStorage');
+        assert((await notesOf(ann, base, a.id)).text === 'Old note from this browser', 'and kept on the server');
+        await card(b.id).locator('[data-testid="notes-box"] summary').click();
+        await card(b.id).locator('[data-testid="game-notes"]').fill('Plan: Nf3, then c4.');
+        await card(b.id).locator('[data-testid="notes-state"][data-state="saved"]').waitFor();
+        assert((await card(b.id).locator('[data-testid="notes-state"]').textContent()) === 'Saved', 'the saved state is shown');
+        assert((await notesOf(ann, base, b.id)).text === 'Plan: Nf3, then c4.', 'saved on the server');
+        assert((await notesOf(bob, base, b.id)).text === '', 'Bob does not see them');
+        await ann.page.reload();
+        await card(b.id).locator('[data-testid="notes-state"][data-state="saved"]').waitFor();
+        assert((await card(b.id).locator('[data-testid="game-notes"]').inputValue()) === 'Plan: Nf3, then c4.', 'kept across a reload');
+        // A second device: a new context, signed in as Ann.
+        const other = await browser.newContext();
+        contexts.push(other);
+        const signed = await other.request.post(`${base}/api/auth/signin`, { data: { name: ann.name, password: PASSWORD } });
+        assert(signed.ok(), `signed in on a second device: ${signed.status()}`);
+        const second = await other.newPage();
+        await second.goto(`${base}/correspondence`);
+        const there = second.locator(`[data-testid="dash-game"][data-game="${b.id}"] [data-testid="game-notes"]`);
+        await second.locator(`[data-testid="dash-game"][data-game="${b.id}"] [data-testid="notes-state"][data-state="saved"]`).waitFor();
+        assert((await there.inputValue()) === 'Plan: Nf3, then c4.', 'the notes on the second device');
+        await there.fill('Plan: Nf3, then c4. Second device: or d4?');
+        await there.press('Tab');
+        for (let i = 0; (await notesOf(ann, base, b.id)).text !== 'Plan: Nf3, then c4. Second device: or d4?'; i++) {
+          assert(i < 50, 'the second device’s notes reach the server');
+          await second.waitForTimeout(100);
+        }
+        await ann.page.reload();
+        await card(b.id).locator('[data-testid="notes-state"][data-state="saved"]').waitFor();
+        assert((await card(b.id).locator('[data-testid="game-notes"]').inputValue()).endsWith('or d4?'), 'the second device’s change reaches the first');
+
+        // 3. The analysis board: labelled, moves tried by typing and by clicking, undone, reset; the game unchanged.
+        await card(b.id).locator('[data-testid="analysis-open"]').click();
+        const board = card(b.id).locator('[data-testid="analysis"]');
+        await board.waitFor();
+        assert((await board.locator('h3').textContent()) === 'Analysis — moves here are not sent', `the label: ${await board.locator('h3').textContent()}`);
+        const region = await board.ariaSnapshot();
+        assert(region.includes('region "Analysis — moves here are not sent"'), `a named region:\n${region}`);
+        for (const move of ['e4', 'e5', 'Nf3']) {
+          await board.locator('[data-testid="analysis-input"]').fill(move);
+          await board.locator('[data-testid="analysis-input"]').press('Enter');
+        }
+        await waitLive(ann.page, 'Analysis: Nf3.');
+        await analysisClick(ann.page, board, 'b8c6');
+        await board.locator('[data-testid="analysis-move"][data-uci="b8c6"]').waitFor();
+        await board.locator('[data-testid="analysis-input"]').fill('Ke3');
+        await board.locator('[data-testid="analysis-input"]').press('Enter');
+        await board.locator('[data-testid="analysis-error"]:not(:empty)').waitFor();
+        assert((await board.locator('[data-testid="analysis-move"]').count()) === 4, 'an illegal move is refused on the page');
+        await board.locator('[data-testid="analysis-undo"]').click();
+        assert((await board.locator('[data-testid="analysis-move"]').count()) === 3, 'undo');
+        const st = await serverState(base, b.id);
+        assert(st.ply === 0 && st.moves.length === 0, `nothing reached the game: ply ${st.ply}`);
+        await board.locator('[data-testid="analysis-reset"]').click();
+        assert((await board.locator('[data-testid="analysis-move"]').count()) === 0, 'reset');
+        assert((await board.getAttribute('data-fen')) === st.fen, 'back at the game’s position');
+
+        // axe on the dashboard with notes and an analysis board open, light and dark.
+        for (const colorScheme of ['light', 'dark']) {
+          await ann.page.emulateMedia({ colorScheme });
+          await axe(ann.page, `the correspondence dashboard with notes and an analysis board (${colorScheme})`);
+        }
+        await ann.page.emulateMedia({ colorScheme: 'light' });
+
+        // 4. Conditional moves on C, where Bob (White) is to move: entered, seen, one deleted.
+        await card(c.id).locator('[data-testid="dash-link"]').click();
+        await ann.page.waitForURL(new RegExp(`/g/${c.id}#`));
+        await byId(ann.page, 'cond-box').locator('summary').click();
+        await enterLine(ann.page, '1. e4 e5 2. Nf3 Nc6');
+        await enterLine(ann.page, 'd4 d5');
+        await ann.page.locator('[data-testid="cond-line"]').nth(1).waitFor();
+        const lines = await ann.page.locator('[data-testid="cond-line"] span').allTextContents();
+        assert(JSON.stringify(lines) === JSON.stringify(['1. e4 e5 2. Nf3 Nc6', '1. d4 d5']), `the lines in the reader's notation: ${JSON.stringify(lines)}`);
+        await enterLine(ann.page, 'e4 d5');
+        await byId(ann.page, 'cond-error').and(ann.page.locator(':not(:empty)')).waitFor();
+        assert((await byId(ann.page, 'cond-error').textContent()).includes('differently'), `a conflicting answer refused: ${await byId(ann.page, 'cond-error').textContent()}`);
+        await ann.page.locator('[data-testid="cond-line"][data-uci="d2d4 d7d5"] [data-testid="cond-delete"]').click();
+        await ann.page.waitForFunction(() => document.querySelectorAll('[data-testid="cond-line"]').length === 1);
+        await waitLive(ann.page, 'Conditional line deleted: 1. d4 d5');
+        // Bob opens C and plays 1. e4: the server answers 1… e5 at once.
+        await bob.page.goto(`${base}${c.url}`);
+        await byId(bob.page, 'status').waitFor();
+        await waitPly(bob.page, 0);
+        await byId(bob.page, 'cond-box').waitFor();
+        assert((await bob.page.locator('[data-testid="cond-line"]').count()) === 0, 'Bob does not see Ann’s lines');
+        await clickMove(bob.page, 'e2e4');
+        await byId(bob.page, 'move-confirm').click();
+        await waitPly(bob.page, 2);
+        const after = await serverState(base, c.id);
+        assert(after.moves.map((m) => m.san).join(' ') === 'e4 e5', `the answer played by the server: ${after.moves.map((m) => m.san).join(' ')}`);
+        await ann.page.waitForFunction(() => document.querySelector('[data-testid="cond-line"] span')?.textContent === '2. Nf3 Nc6');
+        // 2. d4 was not foreseen: the rest is dropped.
+        await clickMove(bob.page, 'd2d4');
+        await byId(bob.page, 'move-confirm').click();
+        await waitPly(ann.page, 3);
+        await ann.page.waitForFunction(() => document.querySelectorAll('[data-testid="cond-line"]').length === 0);
+        await waitLive(ann.page, 'did not foresee');
+      } finally {
+        for (const context of contexts) await context.close();
+      }
+    },
+  },
 ];
+
+/** A game between accounts: `white` challenges `black` with `control`, who accepts (both through the API, with their sessions); `{id, url}` of White's seat. */
+async function accountGame(base, white, black, control) {
+  const made = await white.context.request.post(`${base}/api/account/challenge/${black.name}`, { data: { time_control: control, color: 'white' } });
+  assert(made.status() === 201, `challenge: ${made.status()} ${await made.text()}`);
+  const id = (await made.json()).id;
+  const took = await black.context.request.post(`${base}/api/account/challenge/${id}/accept`, { data: {} });
+  assert(took.ok(), `accept: ${took.status()} ${await took.text()}`);
+  const game = (await took.json()).game;
+  const games = await (await white.context.request.get(`${base}/api/account/games`)).json();
+  const mine = games.games.find((g) => g.gameId === game);
+  return { id: game, url: mine.url };
+}
+
+/** The notes of the player of `who`'s context on game `id`, from the server. */
+async function notesOf(who, base, id) {
+  const res = await who.context.request.get(`${base}/api/account/notes/${id}`);
+  assert(res.ok(), `notes: ${res.status()}`);
+  return res.json();
+}
+
+/** Clicks the move `uci` on the analysis board `board` (White at the bottom). */
+async function analysisClick(page, board, uci) {
+  await board.locator('[data-testid="analysis-board"]').scrollIntoViewIfNeeded();
+  const box = await board.locator('[data-testid="analysis-board"]').boundingBox();
+  const at = (sq) => ({ x: box.x + ((sq.charCodeAt(0) - 97 + 0.5) * box.width) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.height) / 8 });
+  for (const sq of [uci.slice(0, 2), uci.slice(2, 4)]) {
+    const p = at(sq);
+    await page.mouse.click(p.x, p.y);
+  }
+}
+
+/** Types a conditional line and adds it. */
+async function enterLine(page, text) {
+  await byId(page, 'cond-input').fill(text);
+  await byId(page, 'cond-add').click();
+}

@@ -155,9 +155,10 @@ export class AccountBox {
       this.showMenu(false);
       this.openLeave(button);
     });
+    const dashboard = h('a', { href: '/correspondence', 'data-testid': 'dash-open', 'data-i18n': 'dashMenu' }, t('dashMenu'));
     const out = tx('button', 'signOut', { type: 'button', 'data-testid': 'sign-out' });
     out.addEventListener('click', () => void this.signOut());
-    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, password), h('li', {}, leave), h('li', {}, out)));
+    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, dashboard), h('li', {}, password), h('li', {}, leave), h('li', {}, out)));
     this.el.replaceChildren(button, this.menu);
   }
 

@@ -335,3 +335,124 @@ export function sanOf(pos: Position, uci: string): string {
   const king = [...after.entries()].find(([, p]) => p.role === 'king' && p.color === enemy)?.[0];
   return king && attacks(after, piece.color, king) ? `${san}+` : san;
 }
+
+// The rules in full for a board the server does not see (the analysis
+// board, conditional moves entered ahead): legal destinations and the
+// position after a move, for standard chess (Chess960 castling aside).
+
+/** The FEN's side to move. */
+function turnOf(fen: string): Color {
+  return fen.split(' ')[1] === 'b' ? 'black' : 'white';
+}
+
+/** `pieces` after the piece on `from` goes to `to`: en passant and castling's rook included, promotion to `promo` (a role letter). */
+function moved(pieces: Pieces, fen: string, from: string, to: string, promo = ''): Pieces {
+  const after = new Map(pieces);
+  const piece = after.get(from);
+  if (!piece) return after;
+  after.delete(from);
+  if (piece.role === 'pawn' && from[0] !== to[0] && !pieces.has(to) && to === epSquare(fen)) after.delete(`${to[0]}${from[1]}`);
+  if (piece.role === 'king' && Math.abs(to.charCodeAt(0) - from.charCodeAt(0)) === 2) {
+    const short = to > from;
+    const rookFrom = `${short ? 'h' : 'a'}${from[1]}`;
+    const rook = after.get(rookFrom);
+    after.delete(rookFrom);
+    if (rook) after.set(`${short ? 'f' : 'd'}${from[1]}`, rook);
+  }
+  const roles: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+  after.set(to, promo && roles[promo] ? { role: roles[promo], color: piece.color } : piece);
+  return after;
+}
+
+/** True when the king of `color` stands attacked on `pieces`. */
+function inCheck(pieces: Pieces, color: Color): boolean {
+  const king = [...pieces.entries()].find(([, p]) => p.role === 'king' && p.color === color)?.[0];
+  return king !== undefined && attacks(pieces, color === 'white' ? 'black' : 'white', king);
+}
+
+/** The legal destinations of the side to move in `fen`, as the server sends them (`{"e2": ["e3", "e4"]}`); castling as the king's two-square step. */
+export function legalDests(fen: string): Record<string, string[]> {
+  const pieces = readFen(fen);
+  const turn = turnOf(fen);
+  const enemy: Color = turn === 'white' ? 'black' : 'white';
+  const dests: Record<string, string[]> = {};
+  for (const [from, p] of pieces) {
+    if (p.color !== turn) continue;
+    const tos = reach(pieces, from, fen).filter((to) => pieces.get(to)?.role !== 'king' && !inCheck(moved(pieces, fen, from, to), turn));
+    if (tos.length) dests[from] = tos;
+  }
+  const rank = turn === 'white' ? '1' : '8';
+  const rights = fen.split(' ')[2] ?? '-';
+  const king = pieces.get(`e${rank}`);
+  if (king?.role === 'king' && king.color === turn && !inCheck(pieces, turn)) {
+    const sides: [string, string, string[], string[]][] = [
+      [turn === 'white' ? 'K' : 'k', 'h', ['f', 'g'], ['f', 'g']],
+      [turn === 'white' ? 'Q' : 'q', 'a', ['b', 'c', 'd'], ['d', 'c']],
+    ];
+    for (const [right, rookFile, empty, passed] of sides) {
+      const rook = pieces.get(`${rookFile}${rank}`);
+      if (!rights.includes(right) || rook?.role !== 'rook' || rook.color !== turn) continue;
+      if (empty.some((f) => pieces.has(`${f}${rank}`))) continue;
+      if (passed.some((f) => attacks(pieces, enemy, `${f}${rank}`))) continue;
+      (dests[`e${rank}`] ??= []).push(`${passed[1]}${rank}`);
+    }
+  }
+  return dests;
+}
+
+/** Writes the board part of a FEN. */
+function boardFen(pieces: Pieces): string {
+  const letter: Record<Role, string> = { king: 'k', queen: 'q', rook: 'r', bishop: 'b', knight: 'n', pawn: 'p' };
+  const rows: string[] = [];
+  for (let rank = 8; rank >= 1; rank--) {
+    let row = '';
+    let gap = 0;
+    for (const file of FILES) {
+      const p = pieces.get(`${file}${rank}`);
+      if (!p) gap += 1;
+      else {
+        row += (gap || '') + (p.color === 'white' ? letter[p.role].toUpperCase() : letter[p.role]);
+        gap = 0;
+      }
+    }
+    rows.push(row + (gap || ''));
+  }
+  return rows.join('/');
+}
+
+/** The FEN after the legal move `uci` in `fen` (castling rights, en passant square and move counters kept). */
+export function playMove(fen: string, uci: string): string {
+  const [, , rights = '-', , half = '0', full = '1'] = fen.split(' ');
+  const pieces = readFen(fen);
+  const from = uci.slice(0, 2);
+  const to = uci.slice(2, 4);
+  const piece = pieces.get(from);
+  const turn = turnOf(fen);
+  const after = moved(pieces, fen, from, to, uci[4] ?? '');
+  let castling = rights;
+  const drop = (letters: string): void => {
+    for (const l of letters) castling = castling.replace(l, '');
+  };
+  if (piece?.role === 'king') drop(turn === 'white' ? 'KQ' : 'kq');
+  const corners: Record<string, string> = { h1: 'K', a1: 'Q', h8: 'k', a8: 'q' };
+  for (const sq of [from, to]) if (corners[sq]) drop(corners[sq]);
+  const double = piece?.role === 'pawn' && Math.abs(Number(to[1]) - Number(from[1])) === 2;
+  const ep = double ? `${from[0]}${(Number(from[1]) + Number(to[1])) / 2}` : '-';
+  const reset = piece?.role === 'pawn' || pieces.has(to);
+  const next = turn === 'white' ? 'b' : 'w';
+  const number = Number(full) + (turn === 'black' ? 1 : 0);
+  return `${boardFen(after)} ${next} ${castling || '-'} ${ep} ${reset ? 0 : Number(half) + 1} ${number}`;
+}
+
+/** The position of `fen` as the move reader needs it, with the legal destinations worked out here. */
+export function positionOf(fen: string): Position {
+  const turn = turnOf(fen);
+  return { fen, turn, check: inCheck(readFen(fen), turn), dests: legalDests(fen), chess960: false };
+}
+
+/** The SAN of the legal move `uci` in `fen`, `#` for mate. */
+export function sanIn(fen: string, uci: string): string {
+  const san = sanOf(positionOf(fen), uci);
+  if (!san.endsWith('+')) return san;
+  return Object.keys(legalDests(playMove(fen, uci))).length === 0 ? `${san.slice(0, -1)}#` : san;
+}

@@ -1,9 +1,7 @@
 // Correspondence chess on the page (the ICCF rules): time left counted in
 // days and hours, deadlines as dates in the player's own time zone, booked
-// leave in words, and the private notes a player keeps on a game (in this
-// browser only).
+// leave in words (a game's private notes are in notes.ts).
 
-import { h, tx } from './dom';
 import { lang, t } from './i18n';
 import type { ClockState, GameState } from './protocol';
 
@@ -78,28 +76,4 @@ export function leaveText(d: Deadlines): string {
   const next = d.pauses.filter(([from]) => from > now).sort((a, b) => a[0] - b[0])[0];
   const day = (at: number): string => new Date(at).toISOString().slice(0, 10);
   return next ? t('leaveBooked', { from: formatDay(day(next[0])), to: formatDay(day(next[1] - 1)) }) : '';
-}
-
-const NOTES_KEY = 'rochade.notes.';
-
-/**
- * A player's private notes on game `id`: a text field kept in this
- * browser's localStorage only (the server never sees it).
- */
-export function notesBox(id: string): HTMLElement {
-  const key = NOTES_KEY + id;
-  const area = h('textarea', { id: `notes-${id}`, class: 'notes', rows: 3, maxlength: 4000, 'data-testid': 'game-notes', 'aria-describedby': `notes-${id}-hint` });
-  area.value = localStorage.getItem(key) ?? '';
-  area.addEventListener('input', () => {
-    if (area.value) localStorage.setItem(key, area.value);
-    else localStorage.removeItem(key);
-  });
-  return h(
-    'details',
-    { class: 'notes-box', 'data-testid': 'notes-box', open: area.value ? true : undefined },
-    tx('summary', 'notes'),
-    tx('label', 'notesLabel', { for: `notes-${id}` }),
-    area,
-    tx('p', 'notesHint', { class: 'hint', id: `notes-${id}-hint` }),
-  );
 }

@@ -6,11 +6,13 @@ import type { Board } from './board';
 import { sanOf } from './chess';
 import { Clocks } from './clock';
 import { runCommand } from './commands';
-import { deadlineText, Deadlines, deadlinesOf, isCorrespondence, leaveText, notesBox } from './correspondence';
+import { ConditionalBox } from './conditional';
+import { deadlineText, Deadlines, deadlinesOf, isCorrespondence, leaveText } from './correspondence';
 import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
 import { isKey, Key, lang, t } from './i18n';
 import { announcement, renderMoves, savedStyle, saveStyle } from './moves';
+import { notesBox } from './notes';
 import { fenTurn, localSan, pieceLetters, voicedMove } from './notation';
 import { errorText, outcomeText } from './outcome';
 import { Color, GameState, NewGame, other, pgnUrl, ServerMessage } from './protocol';
@@ -76,6 +78,11 @@ export class GameView {
   private readonly deadline = h('p', { class: 'deadline', 'data-testid': 'deadline' });
   private readonly leave = h('p', { class: 'deadline', 'data-testid': 'leave-note' });
   private readonly notes = h('div', { class: 'notes-slot' });
+  /** Conditional moves (correspondence), built once the game is known to be one. */
+  private conditional: ConditionalBox | null = null;
+  /** The lines the server said it holds, kept until the box exists. */
+  private conditionalLines: string[] = [];
+  private readonly conditionalSlot = h('div', { class: 'cond-slot' });
   // Focusable, so that the scrolled list can be read with the keyboard.
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
   private readonly controls = h('div', { class: 'controls' });
@@ -145,6 +152,7 @@ export class GameView {
         this.error,
         this.answer,
         this.controls,
+        this.conditionalSlot,
         this.notes,
       ),
     );
@@ -371,6 +379,10 @@ export class GameView {
         break;
       case 'rematch':
         this.nav.openGame(msg.game, msg.token);
+        break;
+      case 'conditional':
+        this.conditionalLines = msg.lines;
+        this.conditionalBox()?.take(msg.lines);
         break;
       case 'pong':
         break;
@@ -681,8 +693,25 @@ export class GameView {
     this.deadline.textContent = on ? deadlineText(s, this.deadlines) : '';
     this.leave.textContent = on ? leaveText(this.deadlines) : '';
     if (isCorrespondence(s) && s.you !== 'spectator' && !this.notes.firstChild) this.notes.append(notesBox(s.id));
+    this.conditionalBox()?.update(s);
     // Days and hours in the language of the moment.
     this.clocks.redraw();
+  }
+
+  /** The conditional moves' box of a correspondence game between two seats, made on first use; null in other games. */
+  private conditionalBox(): ConditionalBox | null {
+    const s = this.state;
+    if (!s || !isCorrespondence(s) || (s.you !== 'white' && s.you !== 'black')) return null;
+    if (!this.conditional) {
+      this.conditional = new ConditionalBox(
+        (msg) => this.room.send(msg),
+        (text) => this.frame.announcer.say(text),
+      );
+      this.conditionalSlot.append(this.conditional.el);
+      this.conditional.update(s);
+      this.conditional.take(this.conditionalLines);
+    }
+    return this.conditional;
   }
 
   private renderResult(s: GameState): void {

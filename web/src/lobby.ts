@@ -58,6 +58,10 @@ export interface OpenGame {
   secondsLeft?: number | null;
   /** When the running flag falls if nobody moves (Unix ms; booked leave included). */
   deadline?: number | null;
+  /** The position now (FEN). */
+  fen?: string;
+  /** The rule set (`iccf` for a correspondence game by default). */
+  rules?: string;
 }
 
 /** A piece of lichess's event stream. */

@@ -6,6 +6,7 @@
 import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
 import { AccountBox } from './account';
 import { Board } from './board';
+import { DashboardView } from './dashboard';
 import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
@@ -81,6 +82,7 @@ class App {
   private replay: ReplayView | null = null;
   private readonly lobby = new Lobby();
   private lobbyPanel: LobbyPanel | null = null;
+  private dashboard: DashboardView | null = null;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
@@ -191,10 +193,16 @@ class App {
     const join = /^\/j\/([^/]+)$/.exec(path);
     const player = /^\/@\/([^/]+)$/.exec(path);
     if (player) {
+      this.leaveDashboard();
       this.showProfile(decodeURIComponent(player[1]), new URLSearchParams(location.search).get('game'));
       return;
     }
     this.leaveProfile();
+    if (path === '/correspondence') {
+      this.showDashboard();
+      return;
+    }
+    this.leaveDashboard();
     if (game) {
       const id = decodeURIComponent(game[1]);
       const token = location.hash.slice(1) || localStorage.getItem(`rochade.token.${id}`);
@@ -202,6 +210,34 @@ class App {
     } else if (join) {
       await this.join(decodeURIComponent(join[1]));
     } else this.home();
+  }
+
+  /** One's correspondence games (`/correspondence`). */
+  private showDashboard(): void {
+    this.leaveLobby();
+    this.game?.close();
+    this.game = null;
+    this.settings = null;
+    if (!this.dashboard) {
+      this.dashboard = new DashboardView(this.lobby, {
+        openUrl: (url) => this.openUrl(url),
+        say: (text) => this.frame.announcer.say(text),
+        signIn: (opener) => this.account.open('signin', opener),
+      });
+      this.main.prepend(this.dashboard.el);
+    }
+    this.main.dataset.view = 'dashboard';
+    document.title = `${t('dashTitle')} · ${t('title')}`;
+    this.dashboard.focus();
+  }
+
+  /** Closes the dashboard (the page goes elsewhere). */
+  private leaveDashboard(): void {
+    if (!this.dashboard) return;
+    this.dashboard.close();
+    this.dashboard.el.remove();
+    this.dashboard = null;
+    this.main.dataset.view = 'play';
   }
 
   /** The profile of `name`, or with `gameId` the replay of one of their games. */
@@ -267,6 +303,7 @@ class App {
   /** The settings panel next to a board in the start position. */
   private home(): void {
     this.leaveProfile();
+    this.leaveDashboard();
     this.leaveLobby();
     this.game?.close();
     this.game = null;
@@ -324,6 +361,7 @@ class App {
   /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
   private show(id: string, token: string | null, firstMove: string | null = null): void {
     this.leaveProfile();
+    this.leaveDashboard();
     this.leaveLobby();
     this.game?.close();
     this.settings = null;

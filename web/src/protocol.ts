@@ -67,6 +67,7 @@ export type ServerMessage =
   | { t: 'state'; state: GameState }
   | { t: 'error'; code: string; message: string; ply?: number }
   | { t: 'rematch'; game: string; token: string }
+  | { t: 'conditional'; color: Color; lines: string[] }
   | { t: 'pong' };
 
 /** What the settings panel asks for (the body of `POST /api/games`). */
