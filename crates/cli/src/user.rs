@@ -61,6 +61,16 @@ enum UserCommand {
         #[arg(long, default_value = "")]
         reason: String,
     },
+    /// Make an account one of the site's tournament directors (or, with
+    /// --off, not): they create tournaments and direct the correspondence
+    /// games of no tournament (ICCF 14).
+    Director {
+        /// The account.
+        name: String,
+        /// Take the role away.
+        #[arg(long)]
+        off: bool,
+    },
     /// Make an account a bot account (or, with --off, a person's again).
     Bot {
         /// The account.
@@ -179,6 +189,18 @@ pub fn run(args: &UserArgs) -> anyhow::Result<()> {
                     println!("granted\t{}\t{} days\t{}", g.year, g.days, g.reason);
                 }
             }
+        }
+        UserCommand::Director { name, off } => {
+            let user = admin::set_director(&store, name, !off)?;
+            println!(
+                "{} is {}",
+                user.name,
+                if *off {
+                    "no longer a director"
+                } else {
+                    "a director"
+                }
+            );
         }
         UserCommand::Bot { name, off } => {
             let user = admin::set_bot(&store, name, !off)?;

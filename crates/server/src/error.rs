@@ -61,6 +61,9 @@ pub enum ErrorCode {
     Unauthorized,
     /// The user name is in use (HTTP 409).
     NameTaken,
+    /// Signed in, but this is someone else's to do: a tournament
+    /// director's decision, another player's notes (HTTP 403).
+    Forbidden,
 }
 
 impl ErrorCode {
@@ -75,7 +78,7 @@ impl ErrorCode {
                 StatusCode::TOO_MANY_REQUESTS
             }
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ErrorCode::ForbiddenOrigin => StatusCode::FORBIDDEN,
+            ErrorCode::ForbiddenOrigin | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }

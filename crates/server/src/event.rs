@@ -221,6 +221,15 @@ pub enum Event {
         /// The new game once agreed.
         game: Option<String>,
     },
+    /// The tournament director decided (ICCF 14; see [`crate::director`]).
+    Decide {
+        /// What was decided.
+        decision: crate::director::Act,
+        /// The director's name.
+        by: String,
+        /// Why, as the players are told.
+        reason: String,
+    },
 }
 
 /// An event and when it happened: milliseconds on the game's time line,

@@ -55,6 +55,9 @@ pub struct Glance {
     pub pauses: Vec<[u64; 2]>,
     /// The game time it was taken at, ms.
     pub at: u64,
+    /// The game time of the last move, ms (none before the first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved: Option<u64>,
 }
 
 /// Milliseconds of a duration.
@@ -85,6 +88,11 @@ impl Glance {
                 .map(|p| [ms(p.from), ms(p.to)])
                 .collect(),
             at: now,
+            moved: record
+                .plies
+                .last()
+                .and_then(|p| record.events.get(p.event))
+                .map(|e| e.at),
         }
     }
 

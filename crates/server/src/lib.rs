@@ -22,6 +22,7 @@ pub mod challenges;
 pub mod clock;
 pub mod correspondence;
 pub mod defences;
+pub mod director;
 pub mod error;
 pub mod event;
 pub mod glance;
@@ -45,6 +46,7 @@ pub mod setup;
 pub mod state;
 pub mod storage;
 pub mod timecontrol;
+pub mod tournaments;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -111,6 +113,34 @@ pub fn app(shared: Arc<Shared>) -> Router {
             "/api/account/notes/{game}",
             get(correspondence::notes::show).post(correspondence::notes::save),
         )
+        // Tournaments and their directors (ICCF 14).
+        .route(
+            "/api/tournaments",
+            get(tournaments::http::list).post(tournaments::http::create),
+        )
+        .route("/api/tournaments/{id}", get(tournaments::http::show))
+        .route(
+            "/api/tournaments/{id}/players",
+            post(tournaments::http::add_player),
+        )
+        .route(
+            "/api/tournaments/{id}/start",
+            post(tournaments::http::start),
+        )
+        .route(
+            "/api/tournaments/{id}/withdraw",
+            post(tournaments::http::withdraw),
+        )
+        .route("/api/tournaments/{id}/warn", post(tournaments::http::warn))
+        .route(
+            "/api/tournaments/{id}/leave",
+            post(tournaments::http::grant_leave),
+        )
+        .route("/api/games/{id}/decide", post(director::http::decide))
+        .route("/api/requests", post(director::http::file))
+        .route("/api/requests/{id}/answer", post(director::http::answer))
+        .route("/api/account/decisions", get(director::http::mine))
+        .route("/api/director", get(director::attention::show))
         .route("/api/lobby", get(lobby::http::lobby))
         .route(
             "/api/lobby/seeks/{id}/accept",

@@ -91,6 +91,10 @@ pub struct Limits {
     /// Leave days each player may book in a calendar year (ICCF 10.1; the
     /// organiser's setting), besides any granted.
     pub leave_days: usize,
+    /// After how many days without a move a correspondence game of no
+    /// tournament is listed for the site's directors (a tournament sets
+    /// its own).
+    pub silence_days: u32,
     /// A correspondence player is told their time is running low when this
     /// much is left on their clock.
     pub low_time: Duration,
@@ -132,6 +136,7 @@ impl Default for Limits {
             periods: 5,
             text: 64,
             leave_days: 45,
+            silence_days: 14,
             low_time: Duration::from_secs(24 * 3600),
             digest_every: Duration::from_secs(3600),
             origins: Vec::new(),
@@ -236,6 +241,7 @@ impl Limits {
             "periods" => self.periods = count(name, value)?,
             "text" => self.text = count(name, value)?,
             "leave_days" => self.leave_days = count(name, value)?,
+            "silence_days" => self.silence_days = count(name, value)?,
             "low_time" => self.low_time = duration(name, value)?,
             "digest_every" => self.digest_every = duration(name, value)?,
             "origins" => {

@@ -68,6 +68,11 @@ pub struct Record {
     /// The answer each player's conditional moves give now, if the
     /// opponent's last move matched one (the room plays it at once).
     pub conditional_answer: ByColor<Option<Branch>>,
+    /// The director has stopped the clocks (6.10 a) and not yet
+    /// restarted them: no move can be made.
+    pub halted: bool,
+    /// The director's decisions so far: game time, what, by whom, why.
+    pub decisions: Vec<(u64, crate::director::Act, String, String)>,
 }
 
 /// The longest line of chat, in characters (lichess's).
@@ -147,6 +152,8 @@ impl Record {
             left: None,
             conditional: ByColor::default(),
             conditional_answer: ByColor::default(),
+            halted: false,
+            decisions: Vec::new(),
         })
     }
 
@@ -217,6 +224,9 @@ impl Record {
         match &event.event {
             Event::Move { uci } => self.play(uci, at)?,
             Event::Draw { color, action } => {
+                if *action != OfferAction::Decline {
+                    self.ensure_draw_allowed()?;
+                }
                 self.draw(*color, *action, at)?;
                 if *action == OfferAction::Offer {
                     let color = Color::from(*color);
@@ -253,6 +263,7 @@ impl Record {
                     // move, if one was played).
                     let claimant = Color::from(*color);
                     if self.setup.rules == RuleSet::Iccf
+                        && self.ensure_draw_allowed().is_ok()
                         && (self
                             .timed
                             .game()
@@ -299,6 +310,12 @@ impl Record {
             }
             Event::Abort { .. } => {
                 self.ensure_ongoing()?;
+                if self.setup.tournament.is_some() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a tournament game is played, not aborted: write to the director",
+                    ));
+                }
                 if self.plies.len() >= 2 {
                     return Err(refuse(
                         ErrorCode::NotAllowed,
@@ -332,7 +349,7 @@ impl Record {
                         Color::Black => self.setup.black_player = Some(player.clone()),
                     }
                 }
-                if self.seated.iter().all(|s| *s) && !self.is_over() {
+                if self.seated.iter().all(|s| *s) && !self.is_over() && !self.halted {
                     self.timed.clock_mut().start(at);
                 }
             }
@@ -343,8 +360,28 @@ impl Record {
             } => self.rematch((*color).into(), *action, game.clone())?,
             Event::Chat { color, text } => self.chat((*color).into(), text, event.at)?,
             Event::Conditional { color, lines } => self.set_conditional((*color).into(), lines)?,
+            Event::Decide {
+                decision,
+                by,
+                reason,
+            } => {
+                crate::director::decide(self, decision, event.at)?;
+                self.decisions
+                    .push((event.at, decision.clone(), by.clone(), reason.clone()));
+            }
             Event::Pause { from, to, .. } => {
                 self.ensure_ongoing()?;
+                if self
+                    .setup
+                    .tournament
+                    .as_ref()
+                    .is_some_and(|t| t.triple_block)
+                {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "a Triple Block game knows no leave (10.1, appendix C)",
+                    ));
+                }
                 if !self.is_correspondence() {
                     return Err(refuse(
                         ErrorCode::NotAllowed,
@@ -359,6 +396,21 @@ impl Record {
         }
         self.events.push(event);
         Ok(())
+    }
+
+    /// Refuses a draw offer or agreement before the tournament allows
+    /// one (9.1.1).
+    fn ensure_draw_allowed(&self) -> Result<(), ActionError> {
+        match &self.setup.tournament {
+            Some(terms) if !terms.draw_allowed(self.plies.len()) => Err(refuse(
+                ErrorCode::NotAllowed,
+                format!(
+                    "this tournament allows no draw before move {} (9.1.1)",
+                    terms.draws_from_move.unwrap_or_default()
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses actions after the end.
@@ -385,6 +437,12 @@ impl Record {
     /// Plays a move on the clock.
     fn play(&mut self, uci: &str, at: Duration) -> Result<(), ActionError> {
         self.ensure_ongoing()?;
+        if self.halted {
+            return Err(refuse(
+                ErrorCode::NotAllowed,
+                "the director has stopped this game's clocks (6.10); it resumes when the director says",
+            ));
+        }
         if self.timed.clock().is_stopped() {
             return Err(refuse(
                 ErrorCode::NotAllowed,

@@ -252,6 +252,9 @@ pub struct GameSetup {
     /// The start position, when it is neither the usual one nor Chess960's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// The tournament it belongs to and what that sets for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<crate::tournaments::Terms>,
 }
 
 /// The longest start position accepted, in characters.
@@ -378,6 +381,7 @@ impl GameSetup {
             rated: false,
             rules,
             fen,
+            tournament: None,
         })
     }
 
@@ -447,6 +451,7 @@ impl GameSetup {
             rated,
             rules: rules_for(None, &control)?,
             fen: None,
+            tournament: None,
         })
     }
 
@@ -501,6 +506,8 @@ impl GameSetup {
             invite: None,
             white_player: self.black_player.clone(),
             black_player: self.white_player.clone(),
+            // A rematch is a game of its own, in no tournament.
+            tournament: None,
             ..self.clone()
         }
     }

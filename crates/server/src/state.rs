@@ -148,6 +148,28 @@ pub struct GameState<'a> {
     pub left: Option<Side>,
     /// The rematch game.
     pub rematch: Option<&'a str>,
+    /// The tournament the game belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<&'a str>,
+    /// The director has stopped the clocks (6.10 a).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub halted: bool,
+    /// The director's decisions on the game, oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<DecisionState<'a>>,
+}
+
+/// A director's decision as the players see it.
+#[derive(Debug, Serialize)]
+pub struct DecisionState<'a> {
+    /// What was decided (`{"act": "stop_clocks"}`, …).
+    pub decision: &'a crate::director::Act,
+    /// The director's name.
+    pub by: &'a str,
+    /// Why.
+    pub reason: &'a str,
+    /// How long ago, ms.
+    pub ago: u64,
 }
 
 /// Milliseconds of a duration.
@@ -251,6 +273,18 @@ impl<'a> GameState<'a> {
             closed: record.closed.map(|c| c.as_str()),
             left: record.left.map(Side::from),
             rematch: record.rematch.as_deref(),
+            tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
+            halted: record.halted,
+            decisions: record
+                .decisions
+                .iter()
+                .map(|(at, decision, by, reason)| DecisionState {
+                    decision,
+                    by,
+                    reason,
+                    ago: ms(now).saturating_sub(*at),
+                })
+                .collect(),
         }
     }
 

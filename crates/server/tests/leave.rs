@@ -58,6 +58,15 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
     assert_eq!(status, 200, "{shown}");
     assert_eq!(shown["allowance"][0]["left"], 45);
 
+    // Spassky's open page hears of Fischer's leave (10.1).
+    let mut page =
+        rochade_loadtest::client::GameSocket::open_path(&server.host, "/ws/lobby", Some(&spassky))
+            .await
+            .expect("opens");
+    page.until("hello", Duration::from_secs(10), |_| true)
+        .await
+        .expect("hello");
+
     // Seven days, from the day after tomorrow.
     let booking = json!({"from": day(&server, 2), "to": day(&server, 8)});
     let (status, booked) = ask_page(
@@ -71,6 +80,14 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
     assert_eq!(status, 200, "{booked}");
     assert_eq!(booked["days"], 7);
     assert_eq!(booked["games"], 1);
+    let told = page
+        .until("news", Duration::from_secs(10), |m| {
+            m["news"]["notice"]["kind"] == "leave"
+        })
+        .await
+        .expect("the opponent is told");
+    assert_eq!(told["news"]["notice"]["player"], "Fischer", "{told}");
+    assert_eq!(told["news"]["gameId"], first.as_str());
 
     let s = state(&server, &first).await;
     assert_eq!(

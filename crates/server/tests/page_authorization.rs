@@ -467,3 +467,169 @@ async fn notes_are_kept_only_by_the_players_of_the_game_each_their_own() {
     }
     a.server.stop().await;
 }
+
+#[tokio::test]
+async fn only_the_director_decides_and_only_players_write_to_the_director() {
+    let a = askers().await;
+    // Alice directs the site; Bob and Carol play a section of hers.
+    let storage = rochade_server::SqliteStorage::open(&a.server.db).expect("opens");
+    let alice = rochade_server::storage::AccountStore::user(&storage, "alice")
+        .expect("reads")
+        .expect("alice");
+    rochade_server::storage::TournamentStore::set_site_director(&storage, alice.id, true)
+        .expect("appointed");
+    let settings = json!({"name": "Section 1", "time_control": "10/40d"});
+    for who in EVERYONE {
+        if who == Who::Owner {
+            continue;
+        }
+        let (status, answer) = a
+            .ask(who, "POST", "/api/tournaments", Some(settings.clone()))
+            .await;
+        let expected = if matches!(who, Who::Anonymous | Who::Token) {
+            401
+        } else {
+            403
+        };
+        assert_eq!(status, expected, "create as {who:?}: {answer}");
+    }
+    let (status, made) = a
+        .ask(Who::Owner, "POST", "/api/tournaments", Some(settings))
+        .await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().expect("id").to_owned();
+    let (_, list) = a.ask(Who::Anonymous, "GET", "/api/tournaments", None).await;
+    assert_eq!(list["tournaments"].as_array().expect("list").len(), 1);
+
+    // The director's acts on the tournament, before and after the start.
+    let players = format!("/api/tournaments/{id}/players");
+    let start = format!("/api/tournaments/{id}/start");
+    let refused = |who: Who| {
+        if matches!(who, Who::Anonymous | Who::Token) {
+            401
+        } else {
+            403
+        }
+    };
+    for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+        let (status, _) = a
+            .ask(who, "POST", &players, Some(json!({"name": "Bob"})))
+            .await;
+        assert_eq!(status, refused(who), "players as {who:?}");
+        let (status, _) = a.ask(who, "POST", &start, None).await;
+        assert_eq!(status, refused(who), "start as {who:?}");
+    }
+    let (_, page) = a
+        .ask(
+            Who::Anonymous,
+            "GET",
+            &format!("/api/tournaments/{id}"),
+            None,
+        )
+        .await;
+    assert_eq!(page["players"], json!([]), "nothing changed: {page}");
+    for name in ["Bob", "Carol"] {
+        let (status, body) = a
+            .ask(Who::Owner, "POST", &players, Some(json!({"name": name})))
+            .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, started) = a.ask(Who::Owner, "POST", &start, None).await;
+    assert_eq!(status, 200, "{started}");
+    let game = started["games"][0].as_str().expect("a game").to_owned();
+
+    let year =
+        rochade_server::correspondence::leave::Day::of_ms(a.server.shared.clock.now_ms()).year();
+    let acts: [(String, Value); 4] = [
+        (
+            format!("/api/games/{game}/decide"),
+            json!({"decision": {"act": "stop_clocks"}, "reason": "checking"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/warn"),
+            json!({"player": "Bob", "reason": "rude chat"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/leave"),
+            json!({"player": "Bob", "days": 5, "year": year, "reason": "illness"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/withdraw"),
+            json!({"player": "Carol", "silent": false, "reason": "asked to leave"}),
+        ),
+    ];
+    for (path, body) in &acts {
+        for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+            let (status, answer) = a.ask(who, "POST", path, Some(body.clone())).await;
+            assert_eq!(status, refused(who), "{path} as {who:?}: {answer}");
+        }
+    }
+    // Nothing changed: no decision logged, the game's clocks run.
+    let (_, bobs) = a
+        .ask(Who::Opponent, "GET", "/api/account/decisions", None)
+        .await;
+    assert_eq!(bobs["decisions"], json!([]), "{bobs}");
+    let (_, shown) = a
+        .ask(Who::Anonymous, "GET", &format!("/api/games/{game}"), None)
+        .await;
+    assert!(shown["halted"].is_null(), "{shown}");
+    // The director may.
+    for (path, body) in &acts {
+        let (status, answer) = a.ask(Who::Owner, "POST", path, Some(body.clone())).await;
+        assert_eq!(status, 200, "{path}: {answer}");
+    }
+
+    // Writing to the director: only the players concerned; answering:
+    // only the director. Reading one's decisions and the director's list
+    // needs a session.
+    let (_, bobs) = a
+        .ask(Who::Opponent, "GET", "/api/account/decisions", None)
+        .await;
+    // Bob's warning concerns Bob alone (the forfeits concern Carol too).
+    let decision = bobs["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .find(|d| d["decision"]["act"] == "warning")
+        .and_then(|d| d["id"].as_i64())
+        .expect("Bob's warning");
+    let appeal = json!({"kind": "appeal", "decision": decision, "message": "unfair"});
+    for who in [Who::Owner, Who::Other, Who::Anonymous, Who::Token] {
+        let (status, answer) = a
+            .ask(who, "POST", "/api/requests", Some(appeal.clone()))
+            .await;
+        let expected = if matches!(who, Who::Anonymous | Who::Token) {
+            401
+        } else {
+            403
+        };
+        assert_eq!(status, expected, "appeal as {who:?}: {answer}");
+    }
+    let (status, filed) = a
+        .ask(Who::Opponent, "POST", "/api/requests", Some(appeal))
+        .await;
+    assert_eq!(status, 200, "{filed}");
+    let answer_path = format!("/api/requests/{}/answer", filed["id"]);
+    for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+        let (status, _) = a
+            .ask(who, "POST", &answer_path, Some(json!({"answer": "no"})))
+            .await;
+        assert_eq!(status, refused(who), "answer as {who:?}");
+    }
+    let (status, _) = a
+        .ask(
+            Who::Owner,
+            "POST",
+            &answer_path,
+            Some(json!({"answer": "it stands"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    for path in ["/api/account/decisions", "/api/director"] {
+        for who in [Who::Anonymous, Who::Token] {
+            let (status, _) = a.ask(who, "GET", path, None).await;
+            assert_eq!(status, 401, "{path} as {who:?}");
+        }
+    }
+    a.server.stop().await;
+}

@@ -85,6 +85,33 @@ pub fn set_bot(store: &dyn Storage, name: &str, bot: bool) -> Result<User, Accou
     Ok(User { bot, ..user })
 }
 
+/// Makes the account called `name` one of the site's directors, or not
+/// (`on`): they create tournaments and direct the correspondence games of
+/// no tournament (ICCF 14). Returns the account.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::accounts::admin::{add_user, set_director};
+/// use rochade_server::storage::{SqliteStorage, TournamentStore};
+/// let dir = std::env::temp_dir().join(format!("rochade-td-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let store = SqliteStorage::open(&dir.join("td.sqlite"))?;
+/// add_user(&store, "Arbiter", None, false)?;
+/// let td = set_director(&store, "arbiter", true)?;
+/// assert!(store.is_site_director(td.id)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`AccountError::NoSuchUser`], or when storage fails.
+pub fn set_director(store: &dyn Storage, name: &str, on: bool) -> Result<User, AccountError> {
+    let user = find(store, name)?;
+    store.set_site_director(user.id, on)?;
+    Ok(user)
+}
+
 /// Makes a personal API token for the account called `name` with `scopes`
 /// (`board:play,bot:play,challenge:write`); returns it. It is shown once:
 /// only its digest is stored.

@@ -101,10 +101,16 @@ fn digest(due: &DueDigest, from: &Mailbox, site: &str) -> Option<Message> {
         for line in lines {
             body.push_str(&format!("- {line}\n"));
         }
-        body.push_str(&format!(
-            "  {}\n\n",
-            words::game_link(lang, &format!("{site}/g/{game}"))
-        ));
+        // Notices about the player, not a game (a director's warning),
+        // have no game to link.
+        if game.is_empty() {
+            body.push('\n');
+        } else {
+            body.push_str(&format!(
+                "  {}\n\n",
+                words::game_link(lang, &format!("{site}/g/{game}"))
+            ));
+        }
     }
     Message::builder()
         .from(from.clone())

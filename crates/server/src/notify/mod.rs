@@ -42,6 +42,34 @@ pub enum Notice {
         /// When the flag falls.
         deadline: u64,
     },
+    /// The tournament director decided about the player's game or about
+    /// the player (ICCF 14; see [`crate::director`]).
+    Decision {
+        /// The director's name.
+        director: String,
+        /// What was decided ([`crate::director::Act::name`], `warning`,
+        /// `withdrawal`, `leave_granted`).
+        act: String,
+        /// The director's reason.
+        reason: String,
+    },
+    /// The opponent booked leave (10.1): both clocks stop from `from` to
+    /// `to` (Unix ms; `to` is the moment after the last day).
+    Leave {
+        /// The opponent's name.
+        player: String,
+        /// When the leave begins.
+        from: u64,
+        /// When it ends.
+        to: u64,
+    },
+    /// The director answered the player's appeal or claim.
+    Answered {
+        /// The director's name.
+        director: String,
+        /// The answer.
+        answer: String,
+    },
 }
 
 impl Notice {
@@ -51,6 +79,9 @@ impl Notice {
             Notice::YourMove { .. } => "your_move",
             Notice::DrawOffered { .. } => "draw_offered",
             Notice::TimeLow { .. } => "time_low",
+            Notice::Leave { .. } => "leave",
+            Notice::Decision { .. } => "decision",
+            Notice::Answered { .. } => "answered",
         }
     }
 }

@@ -65,6 +65,79 @@ pub fn line(notice: &Notice, lang: &str) -> String {
                 _ => format!("Your time against {opponent} is running low: deadline {t}."),
             }
         }
+        Notice::Decision {
+            director,
+            act,
+            reason,
+        } => {
+            let what = act_words(act, lang);
+            match lang {
+                "sk" => format!("Riaditeľ turnaja {director} rozhodol ({what}): {reason}"),
+                "cs" => format!("Ředitel turnaje {director} rozhodl ({what}): {reason}"),
+                _ => format!("Tournament director {director} decided ({what}): {reason}"),
+            }
+        }
+        Notice::Leave { player, from, to } => {
+            // `to` is the first moment after the leave: its last day is
+            // the day before.
+            let (first, last) = (day(*from), day(to.saturating_sub(1)));
+            match lang {
+                "sk" => format!(
+                    "{player} má voľno od {first} do {last}: hodiny vašej partie stoja (10.1)."
+                ),
+                "cs" => format!(
+                    "{player} má volno od {first} do {last}: hodiny vaší partie stojí (10.1)."
+                ),
+                _ => format!(
+                    "{player} is on leave from {first} to {last}: the clocks of your game stand still (10.1)."
+                ),
+            }
+        }
+        Notice::Answered { director, answer } => match lang {
+            "sk" => format!("Riaditeľ turnaja {director} odpovedal: {answer}"),
+            "cs" => format!("Ředitel turnaje {director} odpověděl: {answer}"),
+            _ => format!("Tournament director {director} answered: {answer}"),
+        },
+    }
+}
+
+/// The UTC day of a moment (Unix ms), `YYYY-MM-DD`.
+fn day(unix_ms: u64) -> String {
+    let (y, m, d) = civil_date(i64::try_from(unix_ms / 86_400_000).unwrap_or(0));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// A director's decision named in `lang`.
+fn act_words<'a>(act: &'a str, lang: &str) -> &'a str {
+    match (act, lang) {
+        ("stop_clocks", "sk") => "hodiny zastavené",
+        ("stop_clocks", "cs") => "hodiny zastaveny",
+        ("stop_clocks", _) => "clocks stopped",
+        ("start_clocks", "sk") => "partia pokračuje",
+        ("start_clocks", "cs") => "partie pokračuje",
+        ("start_clocks", _) => "the game resumes",
+        ("set_clock", "sk") => "hodiny nastavené",
+        ("set_clock", "cs") => "hodiny nastaveny",
+        ("set_clock", _) => "clock set",
+        ("adjudicate", "sk") => "partia rozhodnutá",
+        ("adjudicate", "cs") => "partie rozhodnuta",
+        ("adjudicate", _) => "game adjudicated",
+        ("forfeit", "sk") => "partia kontumovaná",
+        ("forfeit", "cs") => "partie kontumována",
+        ("forfeit", _) => "game forfeited",
+        ("double_forfeit", "sk") => "obojstranná kontumácia",
+        ("double_forfeit", "cs") => "oboustranná kontumace",
+        ("double_forfeit", _) => "double forfeit",
+        ("warning", "sk") => "napomenutie",
+        ("warning", "cs") => "napomenutí",
+        ("warning", _) => "warning",
+        ("withdrawal", "sk") => "odstúpenie z turnaja",
+        ("withdrawal", "cs") => "odstoupení z turnaje",
+        ("withdrawal", _) => "withdrawal",
+        ("leave_granted", "sk") => "pridané dni voľna",
+        ("leave_granted", "cs") => "přidané dny volna",
+        ("leave_granted", _) => "extra leave granted",
+        (other, _) => other,
     }
 }
 
@@ -99,6 +172,20 @@ mod tests {
                 opponent: "Tal".into(),
                 deadline: 1_772_582_400_000,
             },
+            Notice::Decision {
+                director: "Tal".into(),
+                act: "stop_clocks".into(),
+                reason: "server maintenance".into(),
+            },
+            Notice::Answered {
+                director: "Tal".into(),
+                answer: "the decision stands".into(),
+            },
+            Notice::Leave {
+                player: "Tal".into(),
+                from: 1_772_582_400_000,
+                to: 1_772_582_400_000 + 3 * 86_400_000,
+            },
         ];
         for lang in ["en", "sk", "cs"] {
             for notice in &notices {
@@ -108,6 +195,16 @@ mod tests {
             assert!(subject(lang).starts_with("Rochade"));
         }
         assert_eq!(moment(1_772_582_400_000), "2026-03-04 00:00 UTC");
+        // ICCF 10.1: the opponent hears when the leave begins and ends.
+        let leave = Notice::Leave {
+            player: "Tal".into(),
+            from: 1_772_582_400_000,
+            to: 1_772_582_400_000 + 3 * 86_400_000,
+        };
+        assert_eq!(
+            line(&leave, "en"),
+            "Tal is on leave from 2026-03-04 to 2026-03-06: the clocks of your game stand still (10.1)."
+        );
         assert!(line(&notices[0], "en").contains("2026-03-04 00:00 UTC"));
     }
 }

@@ -139,6 +139,18 @@ pub enum Command {
         /// Refusal or success.
         reply: oneshot::Sender<Result<(), ActionError>>,
     },
+    /// The tournament director decides (ICCF 14): applied, stored and
+    /// broadcast like a player's act.
+    Direct {
+        /// What was decided.
+        decision: crate::director::Act,
+        /// The director's name.
+        by: String,
+        /// Why.
+        reason: String,
+        /// Done, or why not.
+        reply: oneshot::Sender<Result<(), ActionError>>,
+    },
     /// The game's settings, its state now, and when it began.
     Describe {
         /// The answer.

@@ -369,6 +369,7 @@ impl Room {
                 reply,
             } => {
                 self.tick().await;
+                let leave = (from, to);
                 let (from, to) = (
                     from.saturating_sub(self.epoch),
                     to.saturating_sub(self.epoch),
@@ -377,17 +378,45 @@ impl Room {
                 let result = if let Some(color) = color
                     && !self.record.is_over()
                     && self.record.is_correspondence()
+                    && !self
+                        .record
+                        .setup
+                        .tournament
+                        .as_ref()
+                        .is_some_and(|t| t.triple_block)
                     && to > self.now_ms()
                 {
-                    self.commit(vec![Event::Pause {
-                        color: color.into(),
-                        from,
-                        to,
-                    }])
-                    .await
+                    let done = self
+                        .commit(vec![Event::Pause {
+                            color: color.into(),
+                            from,
+                            to,
+                        }])
+                        .await;
+                    if done.is_ok() {
+                        self.tell_leave(color, leave);
+                    }
+                    done
                 } else {
                     Ok(())
                 };
+                let _ = reply.send(result);
+            }
+            Command::Direct {
+                decision,
+                by,
+                reason,
+                reply,
+            } => {
+                // A flag that fell before the decision is recorded first.
+                self.tick().await;
+                let result = self
+                    .commit(vec![Event::Decide {
+                        decision,
+                        by,
+                        reason,
+                    }])
+                    .await;
                 let _ = reply.send(result);
             }
             Command::Describe { reply } => {
@@ -704,6 +733,28 @@ impl Room {
             &self.record.setup.id,
             self.record.plies.len(),
             notice,
+            self.deps.clock.now_ms(),
+        );
+    }
+
+    /// The opponent of `color` hears of their leave `(from, to)` (server
+    /// time): when it begins and ends, and that both clocks stop (10.1).
+    fn tell_leave(&self, color: shakmaty::Color, (from, to): (u64, u64)) {
+        let Some(opponent) = self.record.setup.player(color.other()) else {
+            return;
+        };
+        notify::tell(
+            &self.deps.hub,
+            &self.deps.storage,
+            opponent.id,
+            &self.record.setup.id,
+            // One notice per leave: the key holds its first moment.
+            usize::try_from(from).unwrap_or_default(),
+            notify::Notice::Leave {
+                player: self.opponent_name(color.other()),
+                from,
+                to,
+            },
             self.deps.clock.now_ms(),
         );
     }

@@ -15,6 +15,8 @@ mod sqlite_history;
 mod sqlite_leave;
 mod sqlite_notes;
 mod sqlite_notices;
+mod sqlite_tournaments;
+pub mod tournaments;
 mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
@@ -25,6 +27,7 @@ pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
 pub use notes::{Note, NoteStore};
 pub use notices::{DueDigest, NoticeStore, StoredNotice};
 pub use sqlite::SqliteStorage;
+pub use tournaments::TournamentStore;
 pub use writer::Writer;
 
 use crate::event::Timed;
@@ -167,7 +170,9 @@ pub struct StoredGame {
 }
 
 /// A place to keep games (and accounts, and their ratings).
-pub trait Storage: AccountStore + History + LeaveStore + NoteStore + NoticeStore {
+pub trait Storage:
+    AccountStore + History + LeaveStore + NoteStore + NoticeStore + TournamentStore
+{
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.
     ///

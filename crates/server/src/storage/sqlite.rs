@@ -276,6 +276,27 @@ fn from_json<T: serde::de::DeserializeOwned>(game: &str, text: &str) -> Result<T
     })
 }
 
+/// The columns `id, setup, epoch, glance` of a game's row, as read.
+pub(super) fn playing_row(
+    r: &rusqlite::Row<'_>,
+) -> rusqlite::Result<(String, String, i64, Option<String>)> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+}
+
+/// A list entry from the columns `id, setup, epoch, glance` of a game.
+pub(super) fn playing_of(
+    id: &str,
+    setup: &str,
+    epoch: i64,
+    glance: Option<&str>,
+) -> Result<PlayingGame, StorageError> {
+    Ok(PlayingGame {
+        setup: from_json(id, setup)?,
+        epoch: epoch as u64,
+        glance: glance.map(|g| from_json(id, g)).transpose()?,
+    })
+}
+
 /// Writes a value as JSON (our own types always serialise).
 fn to_json<T: serde::Serialize>(game: &str, value: &T) -> Result<String, StorageError> {
     serde_json::to_string(value).map_err(|e| StorageError::Corrupt {
@@ -301,6 +322,9 @@ fn purge(
            AND ((aborted = 1 AND ended < ?1)
                 OR (aborted = 0 AND ended < ?2
                     AND white_user IS NULL AND black_user IS NULL))
+           -- A director's decision or a player's request keeps its game.
+           AND id NOT IN (SELECT game FROM decisions WHERE game IS NOT NULL)
+           AND id NOT IN (SELECT game FROM requests WHERE game IS NOT NULL)
          LIMIT ?3",
         params![
             aborted_before as i64,
@@ -327,8 +351,8 @@ impl Storage for SqliteStorage {
         {
             let mut create = tx.prepare_cached(
                 "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
-                                    created, perf, rated, glance)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                                    created, perf, rated, glance, tournament)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
@@ -367,7 +391,8 @@ impl Storage for SqliteStorage {
                             *epoch as i64,
                             setup.perf().key(),
                             setup.rated,
-                            glance
+                            glance,
+                            setup.tournament.as_ref().map(|t| &t.id)
                         ])?;
                     }
                     WriteOp::Append {
@@ -537,23 +562,10 @@ impl Storage for SqliteStorage {
              SELECT id, setup, epoch, glance FROM games WHERE finished = 0 AND black_user = ?1",
         )?;
         let rows = stmt
-            .query_map(params![user], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                ))
-            })?
+            .query_map(params![user], playing_row)?
             .collect::<Result<Vec<_>, _>>()?;
         rows.into_iter()
-            .map(|(id, setup, epoch, glance)| {
-                Ok(PlayingGame {
-                    setup: from_json(&id, &setup)?,
-                    epoch: epoch as u64,
-                    glance: glance.map(|g| from_json(&id, &g)).transpose()?,
-                })
-            })
+            .map(|(id, setup, epoch, glance)| playing_of(&id, &setup, epoch, glance.as_deref()))
             .collect()
     }
 
