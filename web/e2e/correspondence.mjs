@@ -241,6 +241,13 @@ export const correspondenceTests = [
         await ann.page.reload();
         await card(b.id).locator('[data-testid="notes-state"][data-state="saved"]').waitFor();
         assert((await card(b.id).locator('[data-testid="game-notes"]').inputValue()) === 'Plan: Nf3, then c4.', 'kept across a reload');
+        // Typed and the page left at once, before the pause: the text goes out as the page unloads.
+        await card(a.id).locator('[data-testid="game-notes"]').fill('Old note from this browser. Left at once.');
+        await ann.page.reload();
+        for (let i = 0; (await notesOf(ann, base, a.id)).text !== 'Old note from this browser. Left at once.'; i++) {
+          assert(i < 50, `the notes typed just before leaving reach the server: ${(await notesOf(ann, base, a.id)).text}`);
+          await ann.page.waitForTimeout(100);
+        }
         // A second device: a new context, signed in as Ann.
         const other = await browser.newContext();
         contexts.push(other);
@@ -286,6 +293,17 @@ export const correspondenceTests = [
         await board.locator('[data-testid="analysis-reset"]').click();
         assert((await board.locator('[data-testid="analysis-move"]').count()) === 0, 'reset');
         assert((await board.getAttribute('data-fen')) === st.fen, 'back at the game’s position');
+        // A pawn clicked onto the last rank asks which piece it becomes.
+        for (const move of ['e4', 'd5', 'exd5', 'c6', 'dxc6', 'Nf6', 'cxb7', 'Nbd7']) {
+          await board.locator('[data-testid="analysis-input"]').fill(move);
+          await board.locator('[data-testid="analysis-input"]').press('Enter');
+        }
+        await analysisClick(ann.page, board, 'b7a8');
+        await board.locator('[data-testid="analysis-promote-n"]').click();
+        await board.locator('[data-testid="analysis-move"][data-uci="b7a8n"]').waitFor();
+        assert((await board.locator('[data-testid="analysis-move"]').last().textContent()) === '5. bxa8=N', `the promotion in SAN: ${await board.locator('[data-testid="analysis-move"]').last().textContent()}`);
+        assert((await serverState(base, b.id)).ply === 0, 'still nothing sent');
+        await board.locator('[data-testid="analysis-reset"]').click();
 
         // axe on the dashboard with notes and an analysis board open, light and dark.
         for (const colorScheme of ['light', 'dark']) {

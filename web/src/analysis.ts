@@ -29,6 +29,7 @@ export class AnalysisBoard {
   private readonly status = h('p', { class: 'analysis-status', 'data-testid': 'analysis-status' });
   private readonly input: HTMLInputElement;
   private readonly error = h('p', { class: 'error', 'data-testid': 'analysis-error', role: 'alert' });
+  private readonly picker = h('div', { class: 'analysis-promotion', role: 'group', 'data-testid': 'analysis-promotion', hidden: true });
   private played: Played[] = [];
 
   /**
@@ -55,6 +56,7 @@ export class AnalysisBoard {
       { class: 'analysis', 'aria-labelledby': title, 'data-testid': 'analysis' },
       tx('h3', 'analysisTitle', { id: title, class: 'analysis-title' }),
       h('div', { class: 'analysis-board', 'data-testid': 'analysis-board' }, wrap),
+      this.picker,
       this.status,
       form,
       this.error,
@@ -97,10 +99,27 @@ export class AnalysisBoard {
     this.reset();
   }
 
-  /** A move made with the mouse: promotion to a queen (type `e8=N` for another piece). */
+  /** A move made with the mouse; a pawn on the last rank asks which piece it becomes. */
   private dropped(orig: Square, dest: Square): void {
     const pawn = /[18]/.test(dest[1]) && this.cg.state.pieces.get(dest)?.role === 'pawn';
-    this.play(orig + dest + (pawn ? 'q' : ''));
+    if (!pawn) {
+      this.play(orig + dest);
+      return;
+    }
+    const pick = (letter: string, key: 'queen' | 'rook' | 'bishop' | 'knight'): HTMLButtonElement =>
+      button(key, `analysis-promote-${letter}`, () => {
+        this.picker.hidden = true;
+        this.play(orig + dest + letter);
+      });
+    const cancel = button('cancel', 'analysis-promote-cancel', () => {
+      this.picker.hidden = true;
+      this.draw();
+    });
+    const label = tx('span', 'promoteTo', { id: `${this.input.id}-promote` });
+    this.picker.setAttribute('aria-labelledby', label.id);
+    this.picker.replaceChildren(label, ' ', pick('q', 'queen'), pick('r', 'rook'), pick('b', 'bishop'), pick('n', 'knight'), cancel);
+    this.picker.hidden = false;
+    this.picker.querySelector('button')?.focus();
   }
 
   /** A move typed in the reader's letters (SAN or long algebraic). */
@@ -119,6 +138,7 @@ export class AnalysisBoard {
   private play(uci: string): void {
     const fen = this.fen();
     const san = sanIn(fen, uci);
+    this.picker.hidden = true;
     this.played.push({ uci, san, fen });
     this.error.textContent = '';
     this.draw();
@@ -127,6 +147,7 @@ export class AnalysisBoard {
 
   /** Takes back the last move tried. */
   private undo(): void {
+    this.picker.hidden = true;
     if (!this.played.pop()) return;
     this.draw();
     this.say(t('analysisUndone'));
@@ -146,6 +167,7 @@ export class AnalysisBoard {
 
   /** Draws the position, the moves tried and whose move it is. */
   private draw(): void {
+    this.picker.hidden = true;
     const fen = this.fen();
     const pos = positionOf(fen);
     const dests = new Map<Square, Square[]>();

@@ -89,6 +89,16 @@ export function notesBox(id: string, open = false): HTMLElement {
   area.addEventListener('blur', () => {
     if (timer !== undefined) save();
   });
+  // Leaving the page before the pause: the last text goes out as the page unloads.
+  const flush = (): void => {
+    if (!box.isConnected) window.removeEventListener('pagehide', flush);
+    else if (timer !== undefined && !local) {
+      window.clearTimeout(timer);
+      timer = undefined;
+      void fetch(`/api/account/notes/${encodeURIComponent(id)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: area.value }), keepalive: true });
+    }
+  };
+  window.addEventListener('pagehide', flush);
 
   void readNote(id).then(
     (note) => {
