@@ -44,6 +44,11 @@ pub struct ServeArgs {
     /// listening address).
     #[arg(long, value_name = "URL")]
     site: Option<String>,
+    /// For tests only: standard input moves the server's time forward
+    /// (lines `advance 10d`, each answered `now MS`), so that a test plays
+    /// a year of correspondence in seconds. Never for play.
+    #[arg(long, hide = true)]
+    test_clock: bool,
 }
 
 /// Serves until SIGTERM or Ctrl-C, then drains and stops.
@@ -56,6 +61,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         config.limits.set_pair(pair)?;
     }
     config.syzygy.clone_from(&args.syzygy);
+    config.test_clock = args.test_clock;
     if let Some(url) = &args.smtp {
         config.mail = Some(rochade_server::notify::mail::MailConfig {
             url: url.clone(),

@@ -71,6 +71,33 @@ impl ServerClock {
     }
 }
 
+/// Moves `clock` forward as standard input says, for tests against the
+/// real binary (`rochade serve --test-clock`): each line `advance
+/// DURATION` (`250ms`, `90s`, `10d`) adds that much; every line is
+/// answered on standard output with `now MS` (server time after it) or
+/// `error: …`. Ends with standard input.
+pub async fn follow_stdin(clock: std::sync::Arc<ServerClock>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+    let mut out = tokio::io::stdout();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let answer = match line.trim().strip_prefix("advance ") {
+            Some(by) => match crate::limits::duration("advance", by.trim()) {
+                Ok(by) => {
+                    clock.advance(by);
+                    format!("now {}\n", clock.now_ms())
+                }
+                Err(e) => format!("error: {e}\n"),
+            },
+            None if line.trim() == "now" => format!("now {}\n", clock.now_ms()),
+            None => format!("error: expected `advance DURATION` or `now`, not `{line}`\n"),
+        };
+        if out.write_all(answer.as_bytes()).await.is_err() || out.flush().await.is_err() {
+            return;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -188,6 +188,11 @@ pub struct ServeConfig {
     pub syzygy: Vec<PathBuf>,
     /// The SMTP relay for e-mail digests; none: notices stay on the page.
     pub mail: Option<notify::mail::MailConfig>,
+    /// Tests only: the server's time also moves when standard input says
+    /// (`advance 10d`; see [`clock::follow_stdin`]), so that a test can
+    /// play through a year of correspondence in seconds against the real
+    /// binary.
+    pub test_clock: bool,
 }
 
 impl ServeConfig {
@@ -200,6 +205,7 @@ impl ServeConfig {
             limits: limits::Limits::default(),
             syzygy: Vec::new(),
             mail: None,
+            test_clock: false,
         }
     }
 }
@@ -347,7 +353,11 @@ pub async fn serve(
     config: ServeConfig,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let test_clock = config.test_clock;
     let server = Server::bind(config).await?;
+    if test_clock {
+        tokio::spawn(clock::follow_stdin(server.shared().clock.clone()));
+    }
     if let Some(addr) = server.local_addr() {
         eprintln!(
             "rochade serve: listening on http://{addr} ({} unfinished games resumed)",

@@ -166,7 +166,7 @@ pub enum LimitError {
 }
 
 /// Reads a duration: `250ms`, `5s`, `10m`, `24h`, `7d`.
-fn duration(name: &str, value: &str) -> Result<Duration, LimitError> {
+pub(crate) fn duration(name: &str, value: &str) -> Result<Duration, LimitError> {
     let bad = || LimitError::Value {
         name: name.to_owned(),
         value: value.to_owned(),
