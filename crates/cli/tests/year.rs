@@ -150,6 +150,22 @@ impl Server {
         json
     }
 
+    /// The body of `GET path`, as text.
+    async fn text(&self, path: &str) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(&self.host)
+            .await
+            .expect("connects");
+        let head = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.host
+        );
+        stream.write_all(head.as_bytes()).await.expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.expect("reads");
+        answer
+    }
+
     async fn sign_up(&self, name: &str) -> String {
         let body = json!({"name": name, "password": "a long secret 1"});
         request(&self.host, "POST", "/api/auth/signup", Some(&body), None)
@@ -364,6 +380,22 @@ async fn iccf_a_year_of_correspondence_in_seconds_against_the_real_binary() {
         .ok(&olga, "GET", "/api/account/decisions", None)
         .await;
     assert_eq!(decisions["decisions"].as_array().expect("list").len(), 3);
+    // The record as ICCF writes it: the event, no rounds, when each move
+    // was sent (UTC), the time it took, the adjudication.
+    let pgn = server.text(&format!("/api/games/{g1}/pgn")).await;
+    let moved = |days: u64| rochade_laws::pgn::pgn_date(start + days * DAY_MS);
+    for wanted in [
+        "[Event \"A year\"]".to_owned(),
+        "[Round \"-\"]".to_owned(),
+        format!("[Date \"{}\"]", moved(0)),
+        "[Termination \"adjudication\"]".to_owned(),
+        format!("[%ccsnt {},", moved(0)),
+        format!("[%ccsnt {},", moved(2)),
+        format!("[%ccsnt {},", moved(4)),
+        "[%emt 48:00:00]".to_owned(),
+    ] {
+        assert!(pgn.contains(&wanted), "{wanted} is not in {pgn}");
+    }
 
     // Day 100: a tablebase claim (5.1.3) in a game begun from a position.
     server.advance(40);

@@ -1,8 +1,12 @@
 //! A game's record as PGN, with the clock after each move (`[%clk]`) and
 //! the time each move took (`[%emt]`, ICCF 8.1.3), draw offers as `(=)`
-//! (8.1.4); in ICCF numeric notation (A.18) on request.
+//! (8.1.4); in ICCF numeric notation (A.18) on request. A correspondence
+//! game under ICCF rules is written as the ICCF webserver writes its
+//! games: the tournament as `Event`, `Round "-"`, the start as `Date`, and
+//! each move's sending time as `[%ccsnt YYYY.MM.DD,HH:MM]` (UTC).
 
-use rochade_laws::pgn::{self, Tags, WriteOptions};
+use rochade_laws::RuleSet;
+use rochade_laws::pgn::{self, MoveNode, Tags, WriteOptions, pgn_date};
 use shakmaty::Color;
 
 use crate::record::Record;
@@ -25,11 +29,13 @@ use crate::record::Record;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(record: &Record) -> String {
-    write_in(record, false)
+    write_in(record, false, None)
 }
 
 /// The record of `record`, moves in ICCF numeric notation when `numeric`
-/// (a correspondence player's record, not for PGN readers), else SAN.
+/// (a correspondence player's record, not for PGN readers), else SAN;
+/// `epoch` (the server time at which the game's time line began, Unix ms)
+/// dates the game and, under ICCF rules, each move.
 ///
 /// # Examples
 ///
@@ -41,17 +47,26 @@ pub fn write(record: &Record) -> String {
 /// let req: NewGame = serde_json::from_str(r#"{"opponent":"local","time_control":"10/40d"}"#)?;
 /// let mut record = Record::new(GameSetup::from_request(&req, &Default::default())?)?;
 /// record.apply(Timed { at: 7_200_000, event: Event::Move { uci: "e2e4".into() } })?;
-/// let text = rochade_server::pgn::write_in(&record, true);
+/// let text = rochade_server::pgn::write_in(&record, true, Some(1_554_240_000_000));
 /// assert!(text.contains("[TimeControl \"10/40d\"]"), "{text}");
-/// assert!(text.contains("1. 5254 {[%clk 958:00:00] [%emt 2:00:00]}"), "{text}");
+/// assert!(text.contains("[Date \"2019.04.02\"]"), "{text}");
+/// assert!(text.contains("[Round \"-\"]"), "{text}");
+/// assert!(
+///     text.contains("1. 5254 {[%clk 958:00:00] [%emt 2:00:00] [%ccsnt 2019.04.02,23:20]}"),
+///     "{text}"
+/// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write_in(record: &Record, numeric: bool) -> String {
+pub fn write_in(record: &Record, numeric: bool, epoch: Option<u64>) -> String {
     let game = record.timed.game();
     let setup = &record.setup;
+    let iccf = setup.rules == RuleSet::Iccf && record.is_correspondence();
     let mut tags = Tags::new();
     tags.set("Event", "Rochade game");
     tags.set("Site", &format!("/g/{}", setup.id));
+    if let Some(epoch) = epoch {
+        tags.set("Date", &pgn_date(epoch));
+    }
     let name = |color: Color| match (setup.player(color), setup.robot) {
         (Some(player), _) => player.name.clone(),
         (None, Some((level, side))) if Color::from(side) == color => {
@@ -77,6 +92,18 @@ pub fn write_in(record: &Record, numeric: bool) -> String {
     if setup.rated {
         tags.set("Event", "Rated Rochade game");
     }
+    if iccf {
+        // The ICCF webserver's way: the event, no round numbers.
+        tags.set("Round", "-");
+        if let Some(terms) = &setup.tournament {
+            let name = if terms.name.is_empty() {
+                &terms.id
+            } else {
+                &terms.name
+            };
+            tags.set("Event", name);
+        }
+    }
     let control = record.timed.clock().control();
     if let Some(tc) = control.to_pgn() {
         tags.set("TimeControl", &tc);
@@ -94,11 +121,40 @@ pub fn write_in(record: &Record, numeric: bool) -> String {
     }
     let clocks = record.timed.clock_times();
     let elapsed = record.timed.elapsed_times();
+    // ICCF: when each move was sent.
+    let sent: Option<Vec<MoveNode>> = epoch.filter(|_| iccf).map(|epoch| {
+        game.moves()
+            .iter()
+            .zip(&record.plies)
+            .map(|(m, ply)| MoveNode {
+                mv: *m,
+                nags: Vec::new(),
+                comments: record
+                    .events
+                    .get(ply.event)
+                    .map(|e| vec![format!("[%ccsnt {}]", moment(epoch + e.at))])
+                    .unwrap_or_default(),
+                variations: Vec::new(),
+            })
+            .collect()
+    });
     let options = WriteOptions {
         clocks: &clocks,
         elapsed: &elapsed,
+        annotations: sent.as_deref(),
         numeric,
         ..WriteOptions::default()
     };
     pgn::write_game(game, &tags, &options)
+}
+
+/// `unix_ms` as ICCF's `[%ccsnt]` writes it, `YYYY.MM.DD,HH:MM` (UTC).
+fn moment(unix_ms: u64) -> String {
+    let minutes = unix_ms / 60_000;
+    format!(
+        "{},{:02}:{:02}",
+        pgn_date(unix_ms),
+        (minutes / 60) % 24,
+        minutes % 60
+    )
 }

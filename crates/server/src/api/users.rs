@@ -297,7 +297,7 @@ pub async fn games(
         let id = game.id;
         if let Some(stored) = shared.stored(move |s| s.load(&id)).await? {
             let record = Record::replay(stored.setup, stored.events)?;
-            text.push_str(&crate::pgn::write(&record));
+            text.push_str(&crate::pgn::write_in(&record, false, Some(stored.epoch)));
             text.push_str("\n\n");
         }
     }

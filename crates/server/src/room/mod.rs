@@ -324,7 +324,11 @@ impl Room {
                 let _ = reply.send(self.make_state());
             }
             Command::Pgn { numeric, reply } => {
-                let _ = reply.send(crate::pgn::write_in(&self.record, numeric));
+                let _ = reply.send(crate::pgn::write_in(
+                    &self.record,
+                    numeric,
+                    Some(self.epoch),
+                ));
             }
             Command::TakeSeat { player, reply } => {
                 let _ = reply.send(self.take_seat(player).await);

@@ -24,7 +24,13 @@ use crate::error::{ActionError, ErrorCode};
 ///
 /// ```
 /// use rochade_server::tournaments::Terms;
-/// let terms = Terms { id: "t1".into(), director: 7, triple_block: false, draws_from_move: Some(20) };
+/// let terms = Terms {
+///     id: "t1".into(),
+///     name: "Section 1".into(),
+///     director: 7,
+///     triple_block: false,
+///     draws_from_move: Some(20),
+/// };
 /// assert!(!terms.draw_allowed(38)); // after 19 moves each
 /// assert!(terms.draw_allowed(39)); // White has played move 20
 /// ```
@@ -32,6 +38,9 @@ use crate::error::{ActionError, ErrorCode};
 pub struct Terms {
     /// The tournament's id.
     pub id: String,
+    /// Its name (the PGN's `Event`).
+    #[serde(default)]
+    pub name: String,
     /// The director's account.
     pub director: i64,
     /// Triple Block (appendix C): no leave, and clocks the director does
@@ -111,6 +120,7 @@ impl Tournament {
     pub fn terms(&self) -> Terms {
         Terms {
             id: self.id.clone(),
+            name: self.name.clone(),
             director: self.director,
             triple_block: self.triple_block,
             draws_from_move: self.draws_from_move,
