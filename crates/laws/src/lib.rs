@@ -27,6 +27,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod rules;
+mod safety;
 pub mod tablebase;
 pub mod timed;
 

@@ -16,6 +16,7 @@
 
 mod date;
 mod read;
+mod san_move;
 mod tags;
 mod write;
 

@@ -265,7 +265,7 @@ impl GameVisitor {
         }
         // Some tools write UCI moves (`g1f3`) in PGN; read those too.
         // Both readers return only legal moves of `pos`.
-        let m = san.san.to_move(pos).or_else(|e| {
+        let m = super::san_move::san_to_move(pos, &san.san).or_else(|e| {
             crate::notation::read_uci(pos, &san.to_string(), movetext.game.castling_mode())
                 .map_err(|_| self.san_error(pos, san, e, &movetext.game))
         })?;
