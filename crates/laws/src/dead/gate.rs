@@ -20,6 +20,8 @@
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
+use crate::safety::attacked;
+
 /// The gate's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gate {
@@ -53,6 +55,12 @@ pub enum Gate {
 /// # Ok::<_, rochade_laws::fen::FenError>(())
 /// ```
 pub fn gate(pos: &Chess) -> Gate {
+    gate_knowing(pos, None)
+}
+
+/// [`gate`], told whether [`quiet_king_step`] holds when the caller has
+/// found out already ([`endgame_quiet_step`] after every move).
+pub(crate) fn gate_knowing(pos: &Chess, quiet_step: Option<bool>) -> Gate {
     let board = pos.board();
     let white_cannot = pos.has_insufficient_material(Color::White);
     let black_cannot = pos.has_insufficient_material(Color::Black);
@@ -65,8 +73,9 @@ pub fn gate(pos: &Chess) -> Gate {
     // From here on a player has mating material. The side to move is not
     // forced when it has a legal move that takes nothing; in an endgame a
     // king step usually shows one at once.
-    let endgame = board.occupied().count() <= 16;
-    if endgame && quiet_king_step(pos) {
+    let endgame = is_endgame(board);
+    let quiet_step = || quiet_step.unwrap_or_else(|| quiet_king_step(pos));
+    if endgame && quiet_step() {
         return Gate::Alive;
     }
     // Two free units on each side and no check: nothing is forced (three
@@ -75,10 +84,23 @@ pub fn gate(pos: &Chess) -> Gate {
     if free_units(board, Color::White, needed) && free_units(board, Color::Black, needed) {
         return Gate::Alive;
     }
-    if (!endgame && quiet_king_step(pos)) || pos.legal_moves().iter().any(|m| !m.is_capture()) {
+    if (!endgame && quiet_step()) || pos.legal_moves().iter().any(|m| !m.is_capture()) {
         return Gate::Alive;
     }
     Gate::Open
+}
+
+/// Whether the gate counts `board` as an endgame (16 men or fewer), where
+/// it looks for a quiet king step first.
+fn is_endgame(board: &Board) -> bool {
+    board.occupied().count() <= 16
+}
+
+/// In an endgame, whether [`quiet_king_step`] holds; `None` in a
+/// middlegame, where the gate seldom needs to know. Asked once after each
+/// move: the step also shows that the player has a legal move.
+pub(crate) fn endgame_quiet_step(pos: &Chess) -> Option<bool> {
+    is_endgame(pos.board()).then(|| quiet_king_step(pos))
 }
 
 /// Whether the side to move has a legal king step to an empty square that
@@ -92,7 +114,7 @@ fn quiet_king_step(pos: &Chess) -> bool {
     let without_king = board.occupied() ^ Bitboard::from_square(king);
     (attacks::king_attacks(king) & !board.occupied())
         .into_iter()
-        .any(|to| board.attacks_to(to, !us, without_king).is_empty())
+        .any(|to| !attacked(board, to, !us, without_king))
 }
 
 /// Whether stuck pawns close every file, each closing its own file and

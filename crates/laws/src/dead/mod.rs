@@ -43,6 +43,7 @@ mod search;
 
 use shakmaty::{Chess, Color, Position};
 
+pub(crate) use gate::endgame_quiet_step;
 pub use gate::{Gate, gate};
 pub use search::Budget;
 
@@ -146,7 +147,12 @@ pub fn analyse(pos: &Chess) -> Verdict {
 /// # Ok::<_, rochade_laws::fen::FenError>(())
 /// ```
 pub fn analyse_within(pos: &Chess, budget: &Budget) -> Verdict {
-    match gate(pos) {
+    analyse_after_gate(pos, gate(pos), budget)
+}
+
+/// The verdict on `pos` when the gate has said `said`.
+fn analyse_after_gate(pos: &Chess, said: Gate, budget: &Budget) -> Verdict {
+    match said {
         Gate::Dead => return Verdict::Dead,
         Gate::Alive => return Verdict::Alive,
         Gate::Open => {}
@@ -190,6 +196,13 @@ pub fn analyse_within(pos: &Chess, budget: &Budget) -> Verdict {
 /// ```
 pub fn is_dead(pos: &Chess) -> bool {
     analyse(pos) == Verdict::Dead
+}
+
+/// [`is_dead`], told what [`endgame_quiet_step`] found (the game asks it
+/// once after each move).
+pub(crate) fn is_dead_knowing(pos: &Chess, quiet_step: Option<bool>) -> bool {
+    let said = gate::gate_knowing(pos, quiet_step);
+    analyse_after_gate(pos, said, &Budget::GAME) == Verdict::Dead
 }
 
 /// Whether the cheap [`gate`] leaves the position open (or finds it dead):

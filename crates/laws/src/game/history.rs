@@ -112,10 +112,12 @@ impl History {
     pub fn occurrences(&self, pos: &Chess, key: u64) -> usize {
         let window = (pos.halfmoves() as usize + 1).min(self.positions.len());
         let first = self.positions.len() - window;
-        self.positions[first..]
+        // Keys first, the positions behind an equal key only: equal keys
+        // are rare, and a tight loop over the keys alone is fast.
+        self.keys[first..]
             .iter()
-            .zip(&self.keys[first..])
-            .filter(|(p, k)| **k == key && *p == pos)
+            .enumerate()
+            .filter(|&(i, k)| *k == key && self.positions[first + i] == *pos)
             .count()
     }
 

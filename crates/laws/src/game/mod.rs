@@ -27,7 +27,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use crate::{
     Language, Outcome, Reason, RuleSet, SanStyle, chess960, dead,
     draw::{ClaimError, ClaimKind, ClaimVerdict, DrawOffer, OfferError},
-    fen, notation,
+    fen, notation, safety,
     tablebase::{TABLEBASE_MAX_PIECES, TablebaseClaim, TablebaseClaimError, TablebaseValue},
 };
 
@@ -319,14 +319,17 @@ impl Game {
     /// moved.
     fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
         let pos = self.position();
-        if !has_legal_move(pos) {
+        // In an endgame a king step to a quiet square usually shows at once
+        // that the player has a legal move and is not forced to capture.
+        let quiet_step = dead::endgame_quiet_step(pos);
+        if quiet_step != Some(true) && !has_legal_move(pos, quiet_step) {
             return Some(if pos.is_check() {
                 Outcome::win(mover, Reason::Checkmate)
             } else {
                 Outcome::draw(Reason::Stalemate)
             });
         }
-        if dead::is_dead(pos) {
+        if dead::is_dead_knowing(pos, quiet_step) {
             return Some(Outcome::draw(Reason::DeadPosition));
         }
         if self.rules.automatic_draws() {
@@ -690,7 +693,8 @@ fn illegal_reason(pos: &Chess, m: Move) -> String {
 /// Whether the side to move has a legal move: `!legal_moves().is_empty()`,
 /// answered without generating every move when a king step to an unattacked
 /// square, or a move of a knight or pawn that is not pinned, shows one.
-fn has_legal_move(pos: &Chess) -> bool {
+/// `quiet_step` is whether a king step to an empty square does, when known.
+fn has_legal_move(pos: &Chess, quiet_step: Option<bool>) -> bool {
     use shakmaty::{Bitboard, attacks};
     let board = pos.board();
     let us = pos.turn();
@@ -699,14 +703,21 @@ fn has_legal_move(pos: &Chess) -> bool {
     let Some(king) = board.king_of(us) else {
         return !pos.legal_moves().is_empty();
     };
-    if pos.is_check() {
-        return !pos.legal_moves().is_empty();
-    }
+    // A king step to a square no opposing man attacks (the king gone from
+    // its own) is legal, in check or not.
     let without_king = occupied ^ Bitboard::from_square(king);
-    for to in attacks::king_attacks(king) & !ours {
-        if board.attacks_to(to, us.other(), without_king).is_empty() {
+    let targets = match quiet_step {
+        Some(true) => return true,
+        Some(false) => board.by_color(us.other()),
+        None => !ours,
+    };
+    for to in attacks::king_attacks(king) & targets {
+        if !safety::attacked(board, to, us.other(), without_king) {
             return true;
         }
+    }
+    if safety::attacked(board, king, us.other(), occupied) {
+        return !pos.legal_moves().is_empty();
     }
     // Not in check: a move of an unpinned knight or pawn is legal.
     let theirs = board.by_color(us.other());
