@@ -44,6 +44,7 @@ fn fill(db: &Path, games: usize, mine: usize, glances: bool) -> anyhow::Result<(
         .map(|i| admin::add_user(&storage, &format!("player{i}"), None, false))
         .collect::<Result<Vec<_>, _>>()?;
     let limits = Limits::default();
+    let low_time = u64::try_from(limits.low_time.as_millis()).unwrap_or(u64::MAX);
     let now = wall_ms();
     let mut ops = Vec::with_capacity(BATCH);
     for i in 0..games {
@@ -62,7 +63,7 @@ fn fill(db: &Path, games: usize, mine: usize, glances: bool) -> anyhow::Result<(
         ops.push(WriteOp::Create {
             setup: Box::new(setup),
             epoch: now,
-            wake_at: finish::wake_at(&record, 0, &limits),
+            wake_at: finish::wake_at(&record, 0, &limits, &[low_time]),
             glance: glances.then(|| Glance::of(&record, 0).to_json()),
         });
         if ops.len() == BATCH {

@@ -73,6 +73,8 @@ pub struct Record {
     pub halted: bool,
     /// The director's decisions so far: game time, what, by whom, why.
     pub decisions: Vec<(u64, crate::director::Act, String, String)>,
+    /// Leave booked in the game (10.1): whose, from, to (game time).
+    pub leaves: Vec<(Color, u64, u64)>,
 }
 
 /// The longest line of chat, in characters (lichess's).
@@ -154,6 +156,7 @@ impl Record {
             conditional_answer: ByColor::default(),
             halted: false,
             decisions: Vec::new(),
+            leaves: Vec::new(),
         })
     }
 
@@ -369,7 +372,7 @@ impl Record {
                 self.decisions
                     .push((event.at, decision.clone(), by.clone(), reason.clone()));
             }
-            Event::Pause { from, to, .. } => {
+            Event::Pause { color, from, to } => {
                 self.ensure_ongoing()?;
                 if self
                     .setup
@@ -392,6 +395,7 @@ impl Record {
                     .clock_mut()
                     .pause(Duration::from_millis(*from), Duration::from_millis(*to))
                     .map_err(|e| refuse(ErrorCode::BadRequest, e.to_string()))?;
+                self.leaves.push(((*color).into(), *from, *to));
             }
         }
         self.events.push(event);

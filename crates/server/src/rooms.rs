@@ -82,6 +82,8 @@ pub struct Shared {
     /// Syzygy tables for tablebase claims (ICCF 5.1.3, 5.2.4), if the
     /// server has them (`--syzygy`); set once, before serving.
     pub tablebase: std::sync::OnceLock<Arc<rochade_tablebase::Tablebase>>,
+    /// When each correspondence player hears their time runs low.
+    pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -109,6 +111,18 @@ impl Shared {
         let per_address = f64::from(limits.address_messages_per_second);
         let per_minute = f64::from(limits.games_per_minute);
         let writer = Writer::start(storage.clone());
+        let thresholds = crate::notify::thresholds::Thresholds::new(
+            u64::try_from(limits.low_time.as_millis()).unwrap_or(u64::MAX),
+        );
+        // Those players set: a failure leaves everyone on the server's.
+        match storage.low_times() {
+            Ok(set) => {
+                for (user, t) in set {
+                    thresholds.set(user, Some(t));
+                }
+            }
+            Err(e) => eprintln!("rochade serve: reading the players' low-time thresholds: {e}"),
+        }
         Arc::new(Shared {
             accounts: crate::accounts::Accounts::new(
                 storage.clone(),
@@ -131,6 +145,7 @@ impl Shared {
             limits: Arc::new(limits),
             rooms: Mutex::new(HashMap::new()),
             tablebase: std::sync::OnceLock::new(),
+            thresholds: Arc::new(thresholds),
         })
     }
 
@@ -175,6 +190,7 @@ impl Shared {
             hub: self.hub.clone(),
             shutdown: self.shutdown.clone(),
             tablebase: self.tablebase.get().cloned(),
+            thresholds: self.thresholds.clone(),
         }
     }
 
@@ -254,7 +270,14 @@ impl Shared {
             .write(vec![WriteOp::Create {
                 setup: Box::new(setup.clone()),
                 epoch,
-                wake_at: finish::wake_at(&record, 0, &self.limits),
+                wake_at: finish::wake_at(
+                    &record,
+                    0,
+                    &self.limits,
+                    &self
+                        .thresholds
+                        .of(record.setup.player(record.turn()).map(|p| p.id)),
+                ),
                 glance: Some(crate::glance::Glance::of(&record, 0).to_json()),
             }])
             .await?;

@@ -140,6 +140,22 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
         .as_u64()
         .expect("white");
     assert_eq!(during, later, "the clock ran during the leave");
+    // Spassky's page hears the leave begin, and end.
+    let begun = page
+        .until("news", Duration::from_secs(10), |m| {
+            m["news"]["notice"]["kind"] == "leave_begins"
+        })
+        .await
+        .expect("told the leave begins");
+    assert_eq!(begun["news"]["notice"]["player"], "Fischer", "{begun}");
+    server
+        .shared
+        .advance_clocks(Duration::from_millis(5 * DAY_MS));
+    page.until("news", Duration::from_secs(10), |m| {
+        m["news"]["notice"]["kind"] == "leave_ends"
+    })
+    .await
+    .expect("told the leave is over");
 
     let (_, shown) = ask_page(&server, &fischer, "GET", "/api/account/leave", None).await;
     assert_eq!(

@@ -133,7 +133,10 @@ async fn correspondence_notices_come_by_e_mail_in_one_digest_in_the_players_lang
     )
     .await;
     let shown = ask(&server, &spassky, "GET", "/api/account/notifications", None).await;
-    assert_eq!(shown, json!({"email": "spassky@example.org", "lang": "sk"}));
+    assert_eq!(
+        shown,
+        json!({"email": "spassky@example.org", "lang": "sk", "low_time_hours": [24], "own_low_time": false})
+    );
 
     // A game of three days a move (time runs low at one day left).
     let terms = json!({"time_control": "3d/move", "color": "white"});
@@ -222,7 +225,10 @@ async fn bad_notification_settings_are_refused_and_change_nothing() {
         assert!(a.json.to_string().contains(says), "{body}: {}", a.json);
     }
     let shown = ask(&server, &alice, "GET", "/api/account/notifications", None).await;
-    assert_eq!(shown, json!({"email": null, "lang": "en"}));
+    assert_eq!(
+        shown,
+        json!({"email": null, "lang": "en", "low_time_hours": [24], "own_low_time": false})
+    );
     let anonymous = request(
         &server.host,
         "GET",

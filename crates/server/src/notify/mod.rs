@@ -8,6 +8,7 @@
 
 pub mod mail;
 pub mod settings;
+pub mod thresholds;
 pub mod words;
 
 use std::sync::Arc;
@@ -63,6 +64,19 @@ pub enum Notice {
         /// When it ends.
         to: u64,
     },
+    /// The opponent's leave begins today: both clocks stand still until
+    /// `to` (Unix ms, the moment after its last day).
+    LeaveBegins {
+        /// The opponent's name.
+        player: String,
+        /// When it ends.
+        to: u64,
+    },
+    /// The opponent's leave is over: the clocks run again.
+    LeaveEnds {
+        /// The opponent's name.
+        player: String,
+    },
     /// The director answered the player's appeal or claim.
     Answered {
         /// The director's name.
@@ -80,6 +94,8 @@ impl Notice {
             Notice::DrawOffered { .. } => "draw_offered",
             Notice::TimeLow { .. } => "time_low",
             Notice::Leave { .. } => "leave",
+            Notice::LeaveBegins { .. } => "leave_begins",
+            Notice::LeaveEnds { .. } => "leave_ends",
             Notice::Decision { .. } => "decision",
             Notice::Answered { .. } => "answered",
         }
@@ -109,6 +125,39 @@ pub fn tell(
     tokio::task::spawn_blocking(move || {
         if let Err(e) = storage.add_notice(user, &key, &game, &body, at) {
             eprintln!("rochade serve: keeping a notice for account {user}: {e}");
+        }
+    });
+}
+
+/// Like [`tell`], but only if no notice with the same `key` (kind, game
+/// and `key`) was kept before: a reminder that a reloaded room or a
+/// restarted server may see fall due again is told once.
+pub fn tell_once(
+    hub: &std::sync::Arc<Hub>,
+    storage: &Arc<dyn Storage>,
+    user: i64,
+    game: &str,
+    key: &str,
+    notice: Notice,
+    at: u64,
+) {
+    let key = format!("{}:{game}:{key}", notice.kind());
+    let body = serde_json::to_string(&notice).unwrap_or_default();
+    let (hub, storage, game) = (hub.clone(), storage.clone(), game.to_owned());
+    tokio::spawn(async move {
+        let stored = {
+            let game = game.clone();
+            tokio::task::spawn_blocking(move || storage.add_notice(user, &key, &game, &body, at))
+                .await
+        };
+        match stored {
+            Ok(Ok(true)) => hub.tell(
+                user,
+                json!({"type": "notice", "gameId": game, "notice": &notice}),
+            ),
+            Ok(Ok(false)) => {}
+            Ok(Err(e)) => eprintln!("rochade serve: keeping a notice for account {user}: {e}"),
+            Err(e) => eprintln!("rochade serve: keeping a notice for account {user}: {e}"),
         }
     });
 }

@@ -1,7 +1,10 @@
 //! The page's notification settings (session cookie, JSON):
 //! `GET /api/account/notifications` answers `{"email": "a@b.cz" | null,
-//! "lang": "en"}`; `POST` with the same sets them (the address is checked
-//! as at sign-up; `null` or `""`: no e-mail; `lang` one of `en`, `sk`, `cs`).
+//! "lang": "en", "low_time_hours": [24], "own_low_time": false}`; `POST`
+//! with the same sets them (the address is checked as at sign-up; `null`
+//! or `""`: no e-mail; `lang` one of `en`, `sk`, `cs`; `low_time_hours`:
+//! up to three thresholds of 1 to 720 hours at which the player hears
+//! their time runs low, `[]` for the server's, absent to leave them).
 
 use std::sync::Arc;
 
@@ -28,6 +31,21 @@ struct Settings {
     email: Option<String>,
     /// The language.
     lang: String,
+    /// Thresholds for "time running low", in hours.
+    #[serde(default)]
+    low_time_hours: Option<Vec<u64>>,
+}
+
+/// The answer: the settings as they are now.
+fn settings_json(shared: &Shared, user: i64, email: Option<&str>, lang: &str) -> serde_json::Value {
+    let low = shared.thresholds.of(Some(user));
+    let own = shared.thresholds.is_set(user);
+    json!({
+        "email": email,
+        "lang": lang,
+        "low_time_hours": super::thresholds::hours(&low),
+        "own_low_time": own,
+    })
 }
 
 /// `GET /api/account/notifications`.
@@ -41,7 +59,7 @@ pub async fn show(
 ) -> Result<Response, ActionError> {
     let user = signed_in_user(&shared, &headers).await?;
     let (email, lang) = shared.stored(move |s| s.notifications(user.id)).await?;
-    Ok(axum::Json(json!({"email": email, "lang": lang})).into_response())
+    Ok(axum::Json(settings_json(&shared, user.id, email.as_deref(), &lang)).into_response())
 }
 
 /// `POST /api/account/notifications`.
@@ -61,10 +79,33 @@ pub async fn set(
         return Err(bad(format!("lang: `{}` is not en, sk or cs", asked.lang)));
     }
     let email = crate::accounts::checked_email(asked.email).map_err(|e| bad(e.to_string()))?;
+    let low = asked
+        .low_time_hours
+        .as_deref()
+        .map(super::thresholds::checked_hours)
+        .transpose()
+        .map_err(|e| bad(format!("low_time_hours: {e}")))?;
     let lang = asked.lang.clone();
     let stored = email.clone();
+    let thresholds = low.clone();
     shared
-        .stored(move |s| s.set_notifications(user.id, stored.as_deref(), &lang))
+        .stored(move |s| {
+            s.set_notifications(user.id, stored.as_deref(), &lang)?;
+            match &thresholds {
+                Some(t) if t.is_empty() => s.set_low_times(user.id, None),
+                Some(t) => s.set_low_times(user.id, Some(t)),
+                None => Ok(()),
+            }
+        })
         .await?;
-    Ok(axum::Json(json!({"email": email, "lang": asked.lang})).into_response())
+    if let Some(t) = low {
+        shared.thresholds.set(user.id, Some(t));
+    }
+    Ok(axum::Json(settings_json(
+        &shared,
+        user.id,
+        email.as_deref(),
+        &asked.lang,
+    ))
+    .into_response())
 }

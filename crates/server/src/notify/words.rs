@@ -93,6 +93,21 @@ pub fn line(notice: &Notice, lang: &str) -> String {
                 ),
             }
         }
+        Notice::LeaveBegins { player, to } => {
+            let last = day(to.saturating_sub(1));
+            match lang {
+                "sk" => format!("{player} má od dnes voľno do {last}: hodiny stoja (10.1)."),
+                "cs" => format!("{player} má ode dneška volno do {last}: hodiny stojí (10.1)."),
+                _ => format!(
+                    "{player}'s leave begins today, until {last}: the clocks stand still (10.1)."
+                ),
+            }
+        }
+        Notice::LeaveEnds { player } => match lang {
+            "sk" => format!("{player} sa vrátil z voľna: hodiny znova bežia."),
+            "cs" => format!("{player} se vrátil z volna: hodiny znovu běží."),
+            _ => format!("{player} is back from leave: the clocks run again."),
+        },
         Notice::Answered { director, answer } => match lang {
             "sk" => format!("Riaditeľ turnaja {director} odpovedal: {answer}"),
             "cs" => format!("Ředitel turnaje {director} odpověděl: {answer}"),
@@ -185,6 +200,13 @@ mod tests {
                 player: "Tal".into(),
                 from: 1_772_582_400_000,
                 to: 1_772_582_400_000 + 3 * 86_400_000,
+            },
+            Notice::LeaveBegins {
+                player: "Tal".into(),
+                to: 1_772_582_400_000 + 3 * 86_400_000,
+            },
+            Notice::LeaveEnds {
+                player: "Tal".into(),
             },
         ];
         for lang in ["en", "sk", "cs"] {

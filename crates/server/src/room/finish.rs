@@ -55,10 +55,12 @@ pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
     None
 }
 
-/// When, in game time, [`due`] will next have something to record: the
-/// moment the running flag falls, the invitation expires or the game
-/// turns idle. `None` once over.
-pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
+/// When, in game time, the game must next be looked at: [`due`] has
+/// something to record (the running flag falls, the invitation expires,
+/// the game turns idle), the player on move reaches one of their
+/// thresholds `low` (ms before their flag), or a leave begins or ends.
+/// `None` once over.
+pub fn deadline(record: &Record, now: u64, limits: &Limits, low: &[u64]) -> Option<u64> {
     if record.is_over() {
         return None;
     }
@@ -72,22 +74,40 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
     }
     if let Some(falls) = flag_falls_at(record.timed.clock(), now) {
         at = at.min(falls.saturating_add(1));
-        // A correspondence player is told when their time runs low.
-        let low = falls.saturating_sub(ms(limits.low_time));
-        if record.is_correspondence() && low > now {
-            at = at.min(low);
+        // A correspondence player is told when their time runs low, at
+        // each of their thresholds.
+        if record.is_correspondence() {
+            for threshold in low {
+                let when = falls.saturating_sub(*threshold);
+                if when > now {
+                    at = at.min(when);
+                }
+            }
         }
+    }
+    // The opponent hears when a leave begins and ends (10.1).
+    if record.is_correspondence()
+        && let Some(edge) = record
+            .leaves
+            .iter()
+            .flat_map(|(_, from, to)| [*from, *to])
+            .filter(|edge| *edge > now)
+            .min()
+    {
+        at = at.min(edge);
     }
     Some(at)
 }
 
-/// Whether the player on move in a correspondence game has `low_time` or
-/// less before their flag falls, at game time `now`.
-pub fn time_low(record: &Record, now: u64, limits: &Limits) -> bool {
-    record.is_correspondence()
-        && !record.is_over()
-        && flag_falls_at(record.timed.clock(), now)
-            .is_some_and(|falls| falls.saturating_sub(now) <= ms(limits.low_time))
+/// The shortest of the thresholds `low` (ms) that the time left to the
+/// player on move in a correspondence game has reached at game time
+/// `now`, if any.
+pub fn time_low(record: &Record, now: u64, low: &[u64]) -> Option<u64> {
+    if !record.is_correspondence() || record.is_over() {
+        return None;
+    }
+    let left = flag_falls_at(record.timed.clock(), now)?.saturating_sub(now);
+    low.iter().copied().filter(|t| left <= *t).min()
 }
 
 /// When, in game time, the running flag falls if nobody moves: the time
@@ -131,8 +151,8 @@ pub fn flag_falls_at(clock: &rochade_laws::clock::Clock, now: u64) -> Option<u64
 
 /// When, in game time, the game must next be looked at with nobody in
 /// its room: its [`deadline`], or now if the robot is to move.
-pub fn wake_at(record: &Record, now: u64, limits: &Limits) -> Option<u64> {
-    let at = deadline(record, now, limits)?;
+pub fn wake_at(record: &Record, now: u64, limits: &Limits, low: &[u64]) -> Option<u64> {
+    let at = deadline(record, now, limits, low)?;
     let robot_to_move =
         record.setup.robot_color() == Some(record.turn()) && !record.timed.clock().is_stopped();
     Some(if robot_to_move { at.min(now) } else { at })
@@ -149,7 +169,7 @@ mod tests {
     fn art_6_9_the_flag_is_due_when_the_time_is_up() {
         let r = record(r#"{"opponent":"local","time_control":"1+0"}"#);
         let limits = Limits::default();
-        assert_eq!(wake_at(&r, 0, &limits), Some(60_001));
+        assert_eq!(wake_at(&r, 0, &limits, &[]), Some(60_001));
         assert_eq!(due(&r, 59_999, &limits), None);
         assert_eq!(due(&r, 60_000, &limits), Some(Event::Flag));
     }
@@ -161,7 +181,7 @@ mod tests {
             friend_join: Duration::from_secs(3600),
             ..Limits::default()
         };
-        assert_eq!(wake_at(&r, 0, &limits), Some(3_600_000));
+        assert_eq!(wake_at(&r, 0, &limits, &[]), Some(3_600_000));
         assert_eq!(due(&r, 3_599_999, &limits), None);
         assert_eq!(
             due(&r, 3_600_000, &limits),
@@ -181,7 +201,7 @@ mod tests {
             event: Event::Move { uci: "e2e4".into() },
         })
         .expect("legal");
-        assert_eq!(wake_at(&r, 5_000, &limits), Some(5_000 + idle));
+        assert_eq!(wake_at(&r, 5_000, &limits, &[]), Some(5_000 + idle));
         assert_eq!(due(&r, 4_999 + idle, &limits), None);
         assert!(matches!(
             due(&r, 5_000 + idle, &limits),
@@ -194,6 +214,6 @@ mod tests {
     #[test]
     fn the_robot_on_move_wants_a_room_now() {
         let r = record(r#"{"opponent":"robot","color":"black","time_control":"-"}"#);
-        assert_eq!(wake_at(&r, 700, &Limits::default()), Some(700));
+        assert_eq!(wake_at(&r, 700, &Limits::default(), &[]), Some(700));
     }
 }

@@ -80,6 +80,8 @@ pub struct RoomDeps {
     pub shutdown: watch::Receiver<bool>,
     /// Syzygy tables for tablebase claims, if the server has them.
     pub tablebase: Option<Arc<rochade_tablebase::Tablebase>>,
+    /// When each correspondence player hears their time runs low.
+    pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
 }
 
 impl std::fmt::Debug for RoomDeps {
@@ -108,8 +110,9 @@ struct Room {
     thinking: Option<(u64, Arc<AtomicBool>)>,
     /// When to ask the robot queue again.
     robot_retry: Option<Instant>,
-    /// The ply at which the player on move was last told their time runs low.
-    told_low: Option<usize>,
+    /// The ply and threshold at which the player on move was last told
+    /// their time runs low.
+    told_low: Option<(usize, u64)>,
     /// Searches started so far.
     searches: u64,
     /// The room's own queue, for the robot's answers.
@@ -239,7 +242,12 @@ impl Room {
 
     /// When something falls due in this game (a flag, an expiry).
     fn deadline(&self) -> Option<Instant> {
-        let at = finish::deadline(&self.record, self.now_ms(), &self.deps.limits)?;
+        let at = finish::deadline(
+            &self.record,
+            self.now_ms(),
+            &self.deps.limits,
+            &self.low_times(),
+        )?;
         Some(self.deps.clock.instant_of(self.epoch.saturating_add(at)))
     }
 
@@ -272,7 +280,12 @@ impl Room {
         if let Some((_, stop)) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
-        if let Some(at) = finish::wake_at(&self.record, self.now_ms(), &self.deps.limits) {
+        if let Some(at) = finish::wake_at(
+            &self.record,
+            self.now_ms(),
+            &self.deps.limits,
+            &self.low_times(),
+        ) {
             self.deps
                 .schedule
                 .set(&self.record.setup.id, self.epoch.saturating_add(at));
@@ -285,7 +298,14 @@ impl Room {
             let _ = self.commit(vec![event]).await;
         }
         self.notify_time_low();
+        self.notify_leave_edges();
         self.start_robot();
+    }
+
+    /// The thresholds (ms) of the player on move.
+    fn low_times(&self) -> Vec<u64> {
+        let player = self.record.setup.player(self.record.turn());
+        self.deps.thresholds.of(player.map(|p| p.id))
     }
 
     /// One command.
@@ -558,7 +578,7 @@ impl Room {
             event,
             ended: self.ended(),
             result: self.result(),
-            wake_at: finish::wake_at(&self.record, at, &self.deps.limits),
+            wake_at: finish::wake_at(&self.record, at, &self.deps.limits, &self.low_times()),
             glance: None,
         }
     }
@@ -809,22 +829,74 @@ impl Room {
     fn notify_time_low(&mut self) {
         let now = self.now_ms();
         let ply = self.record.plies.len();
-        if self.told_low == Some(ply) || !finish::time_low(&self.record, now, &self.deps.limits) {
+        let Some(threshold) = finish::time_low(&self.record, now, &self.low_times()) else {
+            return;
+        };
+        if self.told_low == Some((ply, threshold)) {
             return;
         }
-        self.told_low = Some(ply);
+        self.told_low = Some((ply, threshold));
         let turn = self.record.turn();
         if let (Some(player), Some(falls)) = (
             self.record.setup.player(turn),
             finish::flag_falls_at(self.record.timed.clock(), now),
         ) {
-            self.notify(
+            // Once per move and threshold, even across restarts.
+            notify::tell_once(
+                &self.deps.hub,
+                &self.deps.storage,
                 player.id,
+                &self.record.setup.id,
+                &format!("{ply}:{threshold}"),
                 notify::Notice::TimeLow {
                     opponent: self.opponent_name(turn),
                     deadline: self.epoch.saturating_add(falls),
                 },
+                self.deps.clock.now_ms(),
             );
+        }
+    }
+
+    /// The opponent of a player on leave hears when it begins and when it
+    /// ends (10.1), once each, for edges passed in the last two days.
+    fn notify_leave_edges(&self) {
+        if !self.record.is_correspondence() || self.record.is_over() {
+            return;
+        }
+        const RECENT: u64 = 2 * 86_400_000;
+        let now = self.now_ms();
+        for (color, from, to) in &self.record.leaves {
+            let Some(opponent) = self.record.setup.player(color.other()) else {
+                continue;
+            };
+            let player = self.opponent_name(color.other());
+            for (edge, notice) in [
+                (
+                    *from,
+                    notify::Notice::LeaveBegins {
+                        player: player.clone(),
+                        to: self.epoch.saturating_add(*to),
+                    },
+                ),
+                (
+                    *to,
+                    notify::Notice::LeaveEnds {
+                        player: player.clone(),
+                    },
+                ),
+            ] {
+                if edge <= now && now - edge < RECENT {
+                    notify::tell_once(
+                        &self.deps.hub,
+                        &self.deps.storage,
+                        opponent.id,
+                        &self.record.setup.id,
+                        &self.epoch.saturating_add(edge).to_string(),
+                        notice,
+                        self.deps.clock.now_ms(),
+                    );
+                }
+            }
         }
     }
 

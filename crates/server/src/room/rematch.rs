@@ -112,7 +112,8 @@ pub fn agree(
         new.apply(timed.clone())?;
         seat = Some(timed);
     }
-    let wake_at = super::finish::wake_at(&new, 0, limits);
+    // The room of the new game sets its own wakes once loaded.
+    let wake_at = super::finish::wake_at(&new, 0, limits, &[]);
     let glance = Some(crate::glance::Glance::of(&new, 0).to_json());
     let mut ops = vec![WriteOp::Create {
         setup: Box::new(setup.clone()),

@@ -48,6 +48,7 @@ fn world(limits: Limits) -> World {
         hub: Arc::default(),
         shutdown,
         tablebase: None,
+        thresholds: Arc::new(crate::notify::thresholds::Thresholds::new(86_400_000)),
     };
     World { deps, _stop: stop }
 }

@@ -87,4 +87,19 @@ pub trait NoticeStore: Send + Sync + 'static {
     ///
     /// When the database fails.
     fn notifications(&self, user: i64) -> Result<(Option<String>, String), StorageError>;
+
+    /// Sets the thresholds (ms) at which `user` hears their time runs low;
+    /// none: the server's.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn set_low_times(&self, user: i64, thresholds: Option<&[u64]>) -> Result<(), StorageError>;
+
+    /// Every account that set its own thresholds, with them (ms).
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn low_times(&self) -> Result<Vec<(i64, Vec<u64>)>, StorageError>;
 }

@@ -198,6 +198,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (user, game)
     ) WITHOUT ROWID;
 ",
+    // 10: each player's own thresholds for "time running low" (JSON, ms).
+    "ALTER TABLE users ADD COLUMN low_time TEXT;",
 ];
 
 /// Games in a SQLite database.

@@ -122,4 +122,27 @@ impl NoticeStore for SqliteStorage {
             .optional()?
             .unwrap_or((None, "en".to_owned())))
     }
+
+    fn set_low_times(&self, user: i64, thresholds: Option<&[u64]>) -> Result<(), StorageError> {
+        let json = thresholds.map(|t| serde_json::json!(t).to_string());
+        let conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        conn.execute(
+            "UPDATE users SET low_time = ?2 WHERE id = ?1",
+            params![user, json],
+        )?;
+        Ok(())
+    }
+
+    fn low_times(&self) -> Result<Vec<(i64, Vec<u64>)>, StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stmt =
+            conn.prepare_cached("SELECT id, low_time FROM users WHERE low_time IS NOT NULL")?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, json)| Some((id, serde_json::from_str(&json).ok()?)))
+            .collect())
+    }
 }
