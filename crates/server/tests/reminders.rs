@@ -24,6 +24,20 @@ async fn sign_in(server: &TestServer, name: &str) -> String {
         .expect("a session")
 }
 
+/// Sets the thresholds of the holder of `session` to `hours`; the status
+/// and the answer.
+async fn set_hours(server: &TestServer, session: &str, hours: Value) -> (u16, Value) {
+    let body = json!({"email": null, "lang": "en", "low_time_hours": hours});
+    ask_page(
+        server,
+        session,
+        "POST",
+        "/api/account/notifications",
+        Some(body),
+    )
+    .await
+}
+
 /// The next "time running low" notice on the page `socket`.
 async fn low(socket: &mut GameSocket) -> Value {
     socket
@@ -45,15 +59,7 @@ async fn each_player_hears_their_time_runs_low_at_their_own_thresholds() {
         (json!([1, 2, 3, 4]), "at most 3"),
         (json!(["a day"]), "low_time_hours"),
     ] {
-        let body = json!({"email": null, "lang": "en", "low_time_hours": hours});
-        let (status, refused) = ask_page(
-            &server,
-            &spassky,
-            "POST",
-            "/api/account/notifications",
-            Some(body),
-        )
-        .await;
+        let (status, refused) = set_hours(&server, &spassky, hours).await;
         assert_eq!(status, 400, "{refused}");
         let message = refused["error"]["message"].as_str().unwrap_or_default();
         assert!(message.contains(says), "{message} should say {says}");
@@ -67,15 +73,7 @@ async fn each_player_hears_their_time_runs_low_at_their_own_thresholds() {
     assert_eq!(shown["own_low_time"], false);
 
     // Spassky wants to hear at two days and at twelve hours.
-    let body = json!({"email": null, "lang": "en", "low_time_hours": [12, 48]});
-    let (status, set) = ask_page(
-        &server,
-        &spassky,
-        "POST",
-        "/api/account/notifications",
-        Some(body),
-    )
-    .await;
+    let (status, set) = set_hours(&server, &spassky, json!([12, 48])).await;
     assert_eq!(status, 200, "{set}");
     assert_eq!(set["low_time_hours"], json!([48, 12]));
     assert_eq!(set["own_low_time"], true);
@@ -126,15 +124,7 @@ async fn each_player_hears_their_time_runs_low_at_their_own_thresholds() {
     );
 
     // Back to the server's thresholds.
-    let body = json!({"email": null, "lang": "en", "low_time_hours": []});
-    let (_, reset) = ask_page(
-        &server,
-        &spassky,
-        "POST",
-        "/api/account/notifications",
-        Some(body),
-    )
-    .await;
+    let (_, reset) = set_hours(&server, &spassky, json!([])).await;
     assert_eq!(reset["low_time_hours"], json!([24]), "{reset}");
     assert_eq!(reset["own_low_time"], false);
     server.stop().await;
