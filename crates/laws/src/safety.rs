@@ -5,10 +5,12 @@
 //!
 //! Each answer is the same as shakmaty's (tests below compare them on
 //! every square of many positions); only the work differs: the short-range
-//! attackers are tested first, and a slider's attack table is looked up
-//! only when a slider of that kind stands on one of the square's lines.
+//! attackers are tested first, and a slider is asked about only when it
+//! stands on one of the square's lines, by the squares between the two
+//! (a small table) instead of the large table of slider attacks, which a
+//! busy machine seldom keeps in its cache.
 
-use shakmaty::{Bitboard, Board, Color, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
 /// The two diagonals through each square, the square itself left out.
 const DIAGONALS: [Bitboard; 64] = diagonals();
@@ -40,6 +42,54 @@ fn lines(square: Square) -> Bitboard {
         ^ Bitboard::from_square(square)
 }
 
+/// The squares around `square` that a man of `role` on it steps to first
+/// in each of its directions (all it attacks for a knight or king; none
+/// for a pawn). A slider can go somewhere exactly when one of these is
+/// not its own side's.
+pub(crate) fn first_steps(square: Square, role: Role) -> Bitboard {
+    let around = attacks::king_attacks(square);
+    match role {
+        Role::Pawn => Bitboard::EMPTY,
+        Role::Knight => attacks::knight_attacks(square),
+        Role::Bishop => around & DIAGONALS[usize::from(square)],
+        Role::Rook => around & lines(square),
+        Role::Queen | Role::King => around,
+    }
+}
+
+/// The sliders of `role` among `men` that reach `square` over empty
+/// squares (`occupied` the men on the board): `attacks(square) & men` for
+/// a bishop, rook or queen, without the table of slider attacks.
+pub(crate) fn sliders_reaching(
+    men: Bitboard,
+    role: Role,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    let mask = match role {
+        Role::Bishop => DIAGONALS[usize::from(square)],
+        Role::Rook => lines(square),
+        Role::Queen => DIAGONALS[usize::from(square)] | lines(square),
+        Role::Pawn | Role::Knight | Role::King => Bitboard::EMPTY,
+    };
+    let mut reaching = Bitboard::EMPTY;
+    for slider in men & mask {
+        if (attacks::between(slider, square) & occupied).is_empty() {
+            reaching.add(slider);
+        }
+    }
+    reaching
+}
+
+/// Whether the side to move is in check: `pos.is_check()`.
+pub(crate) fn in_check(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    board
+        .king_of(us)
+        .is_some_and(|king| attacked(board, king, us.other(), board.occupied()))
+}
+
 /// Whether a man of `by` attacks `square` when the lines of the sliders
 /// are blocked by `occupied` only (which may leave a man out: a king that
 /// steps away does not shield the squares behind it). The same answer as
@@ -52,12 +102,10 @@ pub(crate) fn attacked(board: &Board, square: Square, by: Color, occupied: Bitbo
     {
         return true;
     }
-    let rooks = board.rooks_and_queens() & theirs & lines(square);
-    if rooks.any() && (attacks::rook_attacks(square, occupied) & rooks).any() {
-        return true;
-    }
-    let bishops = board.bishops_and_queens() & theirs & DIAGONALS[usize::from(square)];
-    bishops.any() && (attacks::bishop_attacks(square, occupied) & bishops).any()
+    let rooks = board.rooks_and_queens() & theirs;
+    let bishops = board.bishops_and_queens() & theirs;
+    sliders_reaching(rooks, Role::Rook, square, occupied).any()
+        || sliders_reaching(bishops, Role::Bishop, square, occupied).any()
 }
 
 /// Whether `us`'s man on `from` is pinned to `us`'s king on `king`: it alone
@@ -123,6 +171,35 @@ pub(crate) mod tests {
                             "{} {square} {by:?}",
                             fen::write(&pos, fen::FenStyle::XFen)
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sliders_and_first_steps_are_shakmatys_attacks() {
+        for pos in positions() {
+            let board = pos.board();
+            assert_eq!(in_check(&pos), pos.is_check());
+            for square in Square::ALL {
+                for role in [Role::Bishop, Role::Rook, Role::Queen] {
+                    let piece = role.of(Color::White);
+                    let men = board.by_role(role);
+                    assert_eq!(
+                        sliders_reaching(men, role, square, board.occupied()),
+                        attacks::attacks(square, piece, board.occupied()) & men,
+                        "{role:?} to {square}"
+                    );
+                }
+                // A man can go somewhere exactly when a first step is not
+                // its own side's.
+                if let Some(piece) = board.piece_at(square) {
+                    let own = board.by_color(piece.color);
+                    let reach = attacks::attacks(square, piece, board.occupied());
+                    let steps = first_steps(square, piece.role);
+                    if piece.role != Role::Pawn {
+                        assert_eq!((reach & !own).any(), (steps & !own).any(), "{square}");
                     }
                 }
             }

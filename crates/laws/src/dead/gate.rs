@@ -18,9 +18,9 @@
 //! The gate's "alive" is checked against Ambrona's full analysis on many
 //! thousands of positions by `tests/dead_oracle.rs`.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Square, attacks};
 
-use crate::safety::attacked;
+use crate::safety::{attacked, first_steps, in_check};
 
 /// The gate's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -80,7 +80,7 @@ pub(crate) fn gate_knowing(pos: &Chess, quiet_step: Option<bool>) -> Gate {
     }
     // Two free units on each side and no check: nothing is forced (three
     // in check: the reply takes one at most).
-    let needed = if pos.is_check() { 3 } else { 2 };
+    let needed = if in_check(pos) { 3 } else { 2 };
     if free_units(board, Color::White, needed) && free_units(board, Color::Black, needed) {
         return Gate::Alive;
     }
@@ -158,20 +158,9 @@ fn nowhere_to_go(board: &Board, square: Square) -> bool {
     let Some(piece) = board.piece_at(square) else {
         return false;
     };
-    (reach(board, square, piece.role) & !board.by_color(piece.color)).is_empty()
-}
-
-/// The squares a piece of `role` on `square` attacks.
-fn reach(board: &Board, square: Square, role: Role) -> Bitboard {
-    let occupied = board.occupied();
-    match role {
-        Role::Knight => attacks::knight_attacks(square),
-        Role::Bishop => attacks::bishop_attacks(square, occupied),
-        Role::Rook => attacks::rook_attacks(square, occupied),
-        Role::Queen => attacks::queen_attacks(square, occupied),
-        Role::King => attacks::king_attacks(square),
-        Role::Pawn => Bitboard::EMPTY,
-    }
+    // A slider that cannot take its first step in any direction cannot go
+    // further either.
+    (first_steps(square, piece.role) & !board.by_color(piece.color)).is_empty()
 }
 
 /// Whether `color` has at least `needed` free units: pieces other than

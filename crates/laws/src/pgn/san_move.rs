@@ -13,7 +13,7 @@ use shakmaty::{
     san::{San, SanError},
 };
 
-use crate::safety::{attacked, pinned};
+use crate::safety::{attacked, pinned, sliders_reaching};
 
 /// The one legal move `san` names in `pos`.
 ///
@@ -67,7 +67,8 @@ fn single_candidate(pos: &Chess, san: &San) -> Option<Move> {
         }
         _ if promotion.is_some() => return None,
         Role::King => attacks::king_attacks(to) & ours(Role::King),
-        piece => attacks::attacks(to, piece.of(us), occupied) & ours(piece),
+        Role::Knight => attacks::knight_attacks(to) & ours(Role::Knight),
+        slider => sliders_reaching(ours(slider), slider, to, occupied),
     };
     let mut from_squares = candidates;
     if let Some(file) = file {
