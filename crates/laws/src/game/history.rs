@@ -1,7 +1,10 @@
 //! The record of a game: every position, the move that led to it, and the
 //! key that tells repeated positions apart (9.2.2).
 
-use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
+use shakmaty::{
+    Chess, EnPassantMode, Move, Position, Role,
+    zobrist::{Zobrist64, ZobristValue},
+};
 
 /// Every position of a game from its start, with the moves between them.
 #[derive(Debug, Clone)]
@@ -21,6 +24,38 @@ const RESERVED_PLIES: usize = 128;
 
 pub(crate) fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The key of the position after `m` from `last`, the key of `pos`, where
+/// updating it is exact: shakmaty's update (no en passant square before or
+/// after, no castling right touched, no king move), and king moves when no
+/// castling right or en passant square is left (most endgame moves).
+fn next_key(pos: &Chess, last: u64, m: Move) -> Option<u64> {
+    if let Some(next) = pos.update_zobrist_hash(Zobrist64(last), m, EnPassantMode::Legal) {
+        return Some(next.0);
+    }
+    let Move::Normal {
+        role: Role::King,
+        from,
+        capture,
+        to,
+        promotion: None,
+    } = m
+    else {
+        return None;
+    };
+    if !pos.castles().is_empty() || pos.maybe_ep_square().is_some() {
+        return None;
+    }
+    let us = pos.turn();
+    let mut next = Zobrist64(last);
+    next ^= Zobrist64::zobrist_for_white_turn();
+    next ^= Zobrist64::zobrist_for_piece(from, Role::King.of(us));
+    next ^= Zobrist64::zobrist_for_piece(to, Role::King.of(us));
+    if let Some(taken) = capture {
+        next ^= Zobrist64::zobrist_for_piece(to, taken.of(us.other()));
+    }
+    Some(next.0)
 }
 
 impl History {
@@ -82,18 +117,15 @@ impl History {
     /// Plays a (legal) move: records it, the position it leads to and that
     /// position's key.
     pub fn push(&mut self, m: Move) {
-        // Incremental where shakmaty can do it exactly (no en passant square
-        // before or after the move), from scratch otherwise: the same key.
+        // Incremental where that is exact, from scratch otherwise: the same key.
         let last = self.keys[self.keys.len() - 1];
-        let incremental =
-            self.current()
-                .update_zobrist_hash(Zobrist64(last), m, EnPassantMode::Legal);
+        let incremental = next_key(self.current(), last, m);
         // The move is played on the copy in the record itself: one copy of
         // the position a move, not two.
         self.positions.push(self.current().clone());
         let next = self.positions.len() - 1;
         self.positions[next].play_unchecked(m);
-        let k = incremental.map_or_else(|| key(&self.positions[next]), |z| z.0);
+        let k = incremental.unwrap_or_else(|| key(&self.positions[next]));
         self.keys.push(k);
         self.moves.push(m);
     }
@@ -128,6 +160,20 @@ impl History {
         self.occurrences(&self.positions[last], self.keys[last])
     }
 
+    /// Whether the current position has stood on the board `times` times
+    /// or more: `repetitions() >= times`, with the keys alone counted first
+    /// (a position cannot have stood more often than its key).
+    pub(crate) fn stood_at_least(&self, times: usize) -> bool {
+        let last = self.keys.len() - 1;
+        let window = (self.positions[last].halfmoves() as usize + 1).min(self.keys.len());
+        let key = self.keys[last];
+        let same_keys = self.keys[last + 1 - window..]
+            .iter()
+            .filter(|k| **k == key)
+            .count();
+        same_keys >= times && self.repetitions() >= times
+    }
+
     /// How many times the position after `m` would have stood on the board,
     /// counting that time. `m` must be legal.
     pub fn repetitions_after(&self, m: Move) -> usize {
@@ -135,5 +181,56 @@ impl History {
         next.play_unchecked(m);
         let k = key(&next);
         self.occurrences(&next, k) + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+
+    #[test]
+    fn every_key_updated_is_the_key_computed() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+            "8/8/3k4/3p4/2qK4/8/8/8 w - - 0 1",
+            "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+        ];
+        for text in fens {
+            let pos = fen::read(text).expect("legal FEN").position;
+            // Two plies deep: the moves of the position and of each reply.
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                if let Some(updated) = next_key(&pos, key(&pos), m) {
+                    assert_eq!(updated, key(&next), "{text} {m:?}");
+                }
+                for reply in next.legal_moves() {
+                    let mut after = next.clone();
+                    after.play_unchecked(reply);
+                    if let Some(updated) = next_key(&next, key(&next), reply) {
+                        assert_eq!(updated, key(&after), "{text} {m:?} {reply:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_king_move_in_an_endgame_is_updated() {
+        let pos = fen::read("8/8/3k4/8/8/3K4/8/8 w - - 0 1")
+            .expect("legal")
+            .position;
+        let m = Move::Normal {
+            role: Role::King,
+            from: shakmaty::Square::D3,
+            capture: None,
+            to: shakmaty::Square::E3,
+            promotion: None,
+        };
+        assert!(next_key(&pos, key(&pos), m).is_some());
     }
 }

@@ -336,7 +336,7 @@ impl Game {
             // Five equal positions lie at least 4 plies apart (the same
             // side to move, and no position recurs after 2 plies), so they
             // need 16 plies without an irreversible move.
-            if pos.halfmoves() >= 16 && self.history.repetitions() >= 5 {
+            if pos.halfmoves() >= 16 && self.history.stood_at_least(5) {
                 return Some(Outcome::draw(Reason::FivefoldRepetition));
             }
             if pos.halfmoves() >= 150 {
