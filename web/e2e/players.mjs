@@ -69,7 +69,7 @@ function freePort() {
 }
 
 /** Starts `rochade serve` on a temporary database; returns its base URL, a CLI runner and `stop`. */
-async function ownServer() {
+export async function ownServer() {
   const bin = rochadeBinary();
   const dir = mkdtempSync(join(tmpdir(), 'rochade-players-'));
   const db = join(dir, 'players.sqlite');

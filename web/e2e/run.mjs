@@ -5,11 +5,12 @@ import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
 import { correspondenceTests } from './correspondence.mjs';
+import { directorTests } from './director.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests];
 
 const { values } = parseArgs({
   options: {

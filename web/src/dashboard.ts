@@ -8,9 +8,10 @@
 import { AnalysisBoard } from './analysis';
 import { formatDays, formatMoment } from './correspondence';
 import { h, tx } from './dom';
-import { LANG_CHANGED, t } from './i18n';
+import { t } from './i18n';
 import type { Lobby, OpenGame } from './lobby';
 import { notesBox } from './notes';
+import { PageView } from './pageview';
 import { errorText } from './outcome';
 import { perfName } from './perf';
 import { ApiError, call, other } from './protocol';
@@ -38,42 +39,26 @@ interface Card {
 }
 
 /** The dashboard view. */
-export class DashboardView {
+export class DashboardView extends PageView {
   readonly el: HTMLElement;
-  private readonly title = tx('h2', 'dashTitle', { tabindex: -1, 'data-testid': 'dash-title' });
+  protected readonly title = tx('h2', 'dashTitle', { tabindex: -1, 'data-testid': 'dash-title' });
   private readonly state = h('p', { class: 'dash-state', 'data-testid': 'dash-state', role: 'status' });
   private readonly list = h('ol', { class: 'dash-games', 'data-testid': 'dash-games' });
   private readonly cards = new Map<string, Card>();
   private games: OpenGame[] = [];
-  private readonly off: () => void;
-  private readonly relabel = (): void => this.render();
 
   constructor(
     lobby: Lobby,
     private readonly nav: DashboardNav,
   ) {
+    super();
     this.el = h('section', { class: 'dashboard', 'data-testid': 'dashboard', 'aria-labelledby': 'dash-title' }, this.title, tx('p', 'dashIntro', { class: 'hint' }), this.state, this.list);
     this.title.id = 'dash-title';
-    this.off = lobby.on((msg) => {
-      if (msg.t === 'hello' || msg.t === 'games') void this.load();
-    });
-    document.addEventListener(LANG_CHANGED, this.relabel);
-    void this.load();
-  }
-
-  /** Leaves the dashboard. */
-  close(): void {
-    this.off();
-    document.removeEventListener(LANG_CHANGED, this.relabel);
-  }
-
-  /** Puts the focus on the heading (the page just opened it). */
-  focus(): void {
-    this.title.focus();
+    this.follow(lobby, (msg) => msg.t === 'hello' || msg.t === 'games');
   }
 
   /** Reads one's games from the server. */
-  private async load(): Promise<void> {
+  protected async load(): Promise<void> {
     try {
       const answer = await call<{ games: OpenGame[] }>('GET', '/api/account/games');
       this.games = dashboardOrder(answer.games);
@@ -93,7 +78,7 @@ export class DashboardView {
   }
 
   /** Draws the cards in order, keeping each game's notes and analysis board. */
-  private render(): void {
+  protected render(): void {
     const ids = new Set(this.games.map((g) => g.gameId));
     for (const [id, card] of this.cards) {
       if (!ids.has(id)) {

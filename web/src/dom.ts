@@ -70,3 +70,11 @@ export function button(key: Key, testid: string, onClick: () => void, cls = ''):
   b.addEventListener('click', onClick);
   return b;
 }
+
+/** Says `text` in a form's `error` line, marks `field` as the one at fault and focuses it (the others are cleared). */
+export function fault(error: HTMLElement, text: string, field: HTMLElement): void {
+  field.closest('form')?.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
+  error.replaceChildren(text);
+  field.setAttribute('aria-invalid', 'true');
+  field.focus();
+}

@@ -7,6 +7,7 @@ import { sanOf } from './chess';
 import { Clocks } from './clock';
 import { runCommand } from './commands';
 import { ConditionalBox } from './conditional';
+import { DecisionsPanel } from './decisions';
 import { deadlineText, Deadlines, deadlinesOf, isCorrespondence, leaveText } from './correspondence';
 import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
@@ -83,6 +84,10 @@ export class GameView {
   /** The lines the server said it holds, kept until the box exists. */
   private conditionalLines: string[] = [];
   private readonly conditionalSlot = h('div', { class: 'cond-slot' });
+  /** The director's stop of the clocks (6.10), in words. */
+  private readonly halted = h('p', { class: 'halted', 'data-testid': 'halted', hidden: true });
+  /** The director's decisions, appeals and claims (ICCF 14). */
+  private readonly decisions: DecisionsPanel;
   // Focusable, so that the scrolled list can be read with the keyboard.
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
   private readonly controls = h('div', { class: 'controls' });
@@ -118,6 +123,7 @@ export class GameView {
       { white: frame.bars.bottom.face, black: frame.bars.top.face },
       (c) => this.lowTime(c),
     );
+    this.decisions = new DecisionsPanel((text) => this.frame.announcer.say(text));
     this.style.value = savedStyle();
     this.style.addEventListener('change', () => {
       saveStyle(this.style.value === 'figurines' ? 'figurines' : 'letters');
@@ -138,6 +144,7 @@ export class GameView {
         'section',
         { class: 'panel game', 'data-testid': 'game', 'data-game': id },
         this.status,
+        this.halted,
         this.lastMove,
         this.control,
         this.deadline,
@@ -152,6 +159,7 @@ export class GameView {
         this.error,
         this.answer,
         this.controls,
+        this.decisions.el,
         this.conditionalSlot,
         this.notes,
       ),
@@ -169,6 +177,7 @@ export class GameView {
   /** Leaves the game (the page goes elsewhere). */
   close(): void {
     this.room.close();
+    this.decisions.close();
     this.clocks.update(null, false);
     document.removeEventListener('keydown', this.typeAnywhere);
   }
@@ -415,6 +424,7 @@ export class GameView {
       this.firstMove = null;
     }
     this.render();
+    this.decisions.update(next);
     this.announce(prev, next);
     if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
   }
@@ -459,6 +469,8 @@ export class GameView {
         say(t(kind === 'draw' ? 'drawDeclined' : 'takebackDeclined'));
       }
     }
+    if (next.halted && !next.outcome && !prev?.halted) say(t('haltedNote'), true);
+    else if (prev?.halted && !next.halted && !next.outcome) say(t('resumedNote'));
     if (next.outcome && (!prev || !prev.outcome)) {
       if (prev) play('end');
       say(outcomeText(next.outcome), true);
@@ -472,7 +484,7 @@ export class GameView {
 
   /** Whose pieces the player may move now, or null. */
   private movable(s: GameState): Color | 'both' | null {
-    if (s.outcome || s.aborted || s.you === 'spectator') return null;
+    if (s.outcome || s.aborted || s.halted || s.you === 'spectator') return null;
     if (s.you === 'both') return 'both';
     if (this.waiting(s)) return null;
     return s.you;
@@ -542,6 +554,14 @@ export class GameView {
       i < 0 ? '' : t('lastMove', { move: voicedMove(s.moves[i].san, s.moves[i].uci, null, lang(), prefs().voice, s.turn === 'white' ? 'black' : 'white') });
     const who = s.you === 'spectator' ? t('spectating') : s.you === 'both' ? t('bothSides') : t('youAre', { color: t(s.you) });
     this.status.textContent = `${text} · ${who}`;
+    const halted = Boolean(s.halted) && !s.outcome && !s.aborted;
+    this.halted.hidden = !halted;
+    this.halted.textContent = halted ? t('haltedNote') : '';
+    this.status.dataset.halted = String(halted);
+    // Moves are refused while the director has stopped the clocks (6.10).
+    this.moveInput.disabled = halted;
+    const send = this.moveInput.form?.querySelector('button');
+    if (send) send.disabled = halted;
     this.status.dataset.turn = s.turn;
     const category = s.clock && isKey(s.clock.category) ? t(s.clock.category) : (s.clock?.category ?? '');
     this.control.textContent = [s.clock ? `${s.clock.control} · ${category}` : t('noClock'), this.iccf(s) ? t('iccfRules') : ''].filter(Boolean).join(' · ');

@@ -64,6 +64,13 @@ export interface OpenGame {
   rules?: string;
 }
 
+/** A correspondence notice (notify/mod.rs's `Notice`). */
+export type Notice =
+  | { kind: 'your_move' | 'draw_offered' | 'time_low'; opponent: string; deadline?: number | null }
+  | { kind: 'decision'; director: string; act: string; reason: string }
+  | { kind: 'answered'; director: string; answer: string }
+  | { kind: 'leave'; player: string; from: number; to: number };
+
 /** A piece of lichess's event stream. */
 export interface News {
   type: string;
@@ -71,7 +78,7 @@ export interface News {
   game?: { gameId: string };
   gameId?: string;
   /** A correspondence notice (`type: 'notice'`). */
-  notice?: { kind: 'your_move' | 'draw_offered' | 'time_low'; opponent: string; deadline?: number | null };
+  notice?: Notice;
 }
 
 /** What the socket says. */

@@ -1,12 +1,16 @@
 // The page: a board ready to play, the settings panel, and the game view at
 // `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation; `/@/{name}`
 // is a player's profile, and `/@/{name}?game={id}` the replay of a game of
-// theirs. Who is signed in is shown in the header of every page.
+// theirs; `/director` is the director's page and `/tournaments/{id}` a
+// tournament's (ICCF 14). Who is signed in is shown in the header of every
+// page.
 
 import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
 import { AccountBox } from './account';
 import { Board } from './board';
 import { DashboardView } from './dashboard';
+import { DirectorNav, DirectorView } from './directorview';
+import type { PageView } from './pageview';
 import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
@@ -18,6 +22,7 @@ import { errorText } from './outcome';
 import { colorOf, ProfileView } from './profile';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
 import { ReplayView } from './replay';
+import { TournamentView } from './tournament';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
 import type { GameSummary } from './users';
@@ -82,7 +87,8 @@ class App {
   private replay: ReplayView | null = null;
   private readonly lobby = new Lobby();
   private lobbyPanel: LobbyPanel | null = null;
-  private dashboard: DashboardView | null = null;
+  /** A page of its own (the dashboard, the director's, a tournament's) and its address. */
+  private page: { view: PageView; path: string } | null = null;
 
   constructor(root: HTMLElement) {
     setLang(parseLang(localStorage.getItem(LANG_KEY)) ?? parseLang(navigator.language) ?? 'en');
@@ -193,16 +199,16 @@ class App {
     const join = /^\/j\/([^/]+)$/.exec(path);
     const player = /^\/@\/([^/]+)$/.exec(path);
     if (player) {
-      this.leaveDashboard();
+      this.leavePage();
       this.showProfile(decodeURIComponent(player[1]), new URLSearchParams(location.search).get('game'));
       return;
     }
     this.leaveProfile();
-    if (path === '/correspondence') {
-      this.showDashboard();
+    if (path === '/correspondence' || path === '/director' || /^\/tournaments\/[^/]+$/.test(path)) {
+      this.showPage(path);
       return;
     }
-    this.leaveDashboard();
+    this.leavePage();
     if (game) {
       const id = decodeURIComponent(game[1]);
       const token = location.hash.slice(1) || localStorage.getItem(`rochade.token.${id}`);
@@ -212,31 +218,45 @@ class App {
     } else this.home();
   }
 
-  /** One's correspondence games (`/correspondence`). */
-  private showDashboard(): void {
+  /**
+   * A page of its own at `path`: one's correspondence games
+   * (`/correspondence`), the director's page (`/director`) or a
+   * tournament's (`/tournaments/{id}`); kept when it is open already.
+   */
+  private showPage(path: string): void {
     this.leaveLobby();
     this.game?.close();
     this.game = null;
     this.settings = null;
-    if (!this.dashboard) {
-      this.dashboard = new DashboardView(this.lobby, {
-        openUrl: (url) => this.openUrl(url),
-        say: (text) => this.frame.announcer.say(text),
-        signIn: (opener) => this.account.open('signin', opener),
-      });
-      this.main.prepend(this.dashboard.el);
-    }
-    this.main.dataset.view = 'dashboard';
-    document.title = `${t('dashTitle')} · ${t('title')}`;
-    this.dashboard.focus();
+    if (this.page?.path === path) return;
+    this.leavePage();
+    const nav: DirectorNav = {
+      go: (to) => {
+        if (to.startsWith('/g/')) this.openUrl(to);
+        else {
+          history.pushState(null, '', to);
+          void this.route();
+        }
+      },
+      openUrl: (url) => this.openUrl(url),
+      say: (text) => this.frame.announcer.say(text),
+      signIn: (opener) => this.account.open('signin', opener),
+    };
+    const tournament = /^\/tournaments\/([^/]+)$/.exec(path);
+    const view = tournament ? new TournamentView(decodeURIComponent(tournament[1]), this.lobby, nav) : path === '/director' ? new DirectorView(this.lobby, nav) : new DashboardView(this.lobby, nav);
+    this.page = { view, path };
+    this.main.prepend(view.el);
+    this.main.dataset.view = view instanceof DashboardView ? 'dashboard' : 'directed';
+    document.title = `${t(tournament ? 'tnTitle' : path === '/director' ? 'directorTitle' : 'dashTitle')} · ${t('title')}`;
+    view.focus();
   }
 
-  /** Closes the dashboard (the page goes elsewhere). */
-  private leaveDashboard(): void {
-    if (!this.dashboard) return;
-    this.dashboard.close();
-    this.dashboard.el.remove();
-    this.dashboard = null;
+  /** Closes the page of its own (the page goes elsewhere). */
+  private leavePage(): void {
+    if (!this.page) return;
+    this.page.view.close();
+    this.page.view.el.remove();
+    this.page = null;
     this.main.dataset.view = 'play';
   }
 
@@ -303,7 +323,7 @@ class App {
   /** The settings panel next to a board in the start position. */
   private home(): void {
     this.leaveProfile();
-    this.leaveDashboard();
+    this.leavePage();
     this.leaveLobby();
     this.game?.close();
     this.game = null;
@@ -361,7 +381,7 @@ class App {
   /** Starts the view of game `id`; `firstMove` is played as soon as the game is there. */
   private show(id: string, token: string | null, firstMove: string | null = null): void {
     this.leaveProfile();
-    this.leaveDashboard();
+    this.leavePage();
     this.leaveLobby();
     this.game?.close();
     this.settings = null;

@@ -6,7 +6,9 @@
 
 import { h, tx } from './dom';
 import { Key, LANG_CHANGED, plural, t } from './i18n';
-import { Challenge, DECLINE_REASONS, DeclineReason, Lobby, LobbyMessage, OpenGame } from './lobby';
+import { Challenge, DECLINE_REASONS, DeclineReason, Lobby, LobbyMessage, Notice, OpenGame } from './lobby';
+import { DIRECTOR_NEWS } from './decisions';
+import { actText } from './director';
 import { formatDays, formatMoment } from './correspondence';
 import { keepingFocus } from './lobbyview';
 import { errorText } from './outcome';
@@ -36,6 +38,20 @@ function named(p: { name: string; rating?: number; provisional?: boolean }): str
   return p.rating === undefined ? p.name : `${p.name} (${p.rating}${p.provisional ? '?' : ''})`;
 }
 
+/** A notice of the director, or of an opponent's leave, in the page's language. */
+export function noticeText(n: Notice): string {
+  switch (n.kind) {
+    case 'decision':
+      return t('noticeDecision', { director: n.director, what: actText({ act: n.act }), reason: n.reason });
+    case 'answered':
+      return t('noticeAnswered', { director: n.director, answer: n.answer });
+    case 'leave':
+      return t('noticeLeave', { name: n.player, from: formatMoment(n.from), to: formatMoment(n.to) });
+    default:
+      return '';
+  }
+}
+
 /** The reason of a declined challenge in the page's language. */
 export function declineText(key: string | undefined): string {
   const reason = DECLINE_REASONS.find((r) => r === key) ?? 'generic';
@@ -54,6 +70,9 @@ export class Notices {
   private readonly heard = new Set<string>();
   /** Declined challenges of yours, until dismissed. */
   private declined: Challenge[] = [];
+  /** The director's notices and the opponents' leave, until dismissed. */
+  private kept: { id: number; notice: Notice }[] = [];
+  private keptCount = 0;
   /** Challenges being answered (their buttons wait). */
   private readonly answering = new Set<string>();
 
@@ -84,6 +103,7 @@ export class Notices {
       case 'hello':
         if (!msg.me) {
           this.declined = [];
+          this.kept = [];
           this.heard.clear();
         }
         this.renderGames();
@@ -110,17 +130,28 @@ export class Notices {
           this.nav.say(t('challengeWithdrawn', { name: c.challenger.name }));
         } else if (msg.news.type === 'notice' && msg.news.notice) {
           // Correspondence: said at once; the e-mail digest comes later.
-          const n = msg.news.notice;
-          const date = n.deadline ? formatMoment(n.deadline) : '';
-          if (n.kind === 'your_move') this.nav.say(t('noticeYourMove', { name: n.opponent, date }));
-          else if (n.kind === 'draw_offered') this.nav.say(t('noticeDrawOffered', { name: n.opponent }), true);
-          else this.nav.say(t('noticeTimeLow', { name: n.opponent, date }), true);
+          this.notice(msg.news.notice);
         }
         break;
       }
       default:
         break;
     }
+  }
+
+  /** Says a correspondence notice; the director's and a leave are also shown until dismissed. */
+  private notice(n: Notice): void {
+    if (n.kind === 'your_move' || n.kind === 'draw_offered' || n.kind === 'time_low') {
+      const date = n.deadline ? formatMoment(n.deadline) : '';
+      if (n.kind === 'your_move') this.nav.say(t('noticeYourMove', { name: n.opponent, date }));
+      else if (n.kind === 'draw_offered') this.nav.say(t('noticeDrawOffered', { name: n.opponent }), true);
+      else this.nav.say(t('noticeTimeLow', { name: n.opponent, date }), true);
+      return;
+    }
+    if (n.kind !== 'leave') document.dispatchEvent(new CustomEvent(DIRECTOR_NEWS, { detail: n }));
+    this.kept = [...this.kept, { id: (this.keptCount += 1), notice: n }];
+    this.nav.say(noticeText(n));
+    this.renderChallenges();
   }
 
   private showGames(open: boolean): void {
@@ -184,7 +215,12 @@ export class Notices {
     const signedIn = this.lobby.me !== null;
     const incoming = signedIn ? this.lobby.incoming : [];
     const outgoing = signedIn ? this.lobby.outgoing : [];
-    const items = [...incoming.map((c) => this.incomingItem(c)), ...outgoing.map((c) => this.outgoingItem(c)), ...this.declined.map((c) => this.declinedItem(c))];
+    const items = [
+      ...incoming.map((c) => this.incomingItem(c)),
+      ...outgoing.map((c) => this.outgoingItem(c)),
+      ...this.declined.map((c) => this.declinedItem(c)),
+      ...(signedIn ? this.kept : []).map((k) => this.keptItem(k)),
+    ];
     this.el.hidden = items.length === 0;
     keepingFocus(
       this.el,
@@ -254,6 +290,21 @@ export class Notices {
       'div',
       { class: 'notice declined', 'data-testid': 'declined-notice', 'data-challenge': c.id, 'data-reason': c.declineReasonKey ?? 'generic' },
       h('p', {}, t('declined', { name: c.destUser.name, reason: declineText(c.declineReasonKey) })),
+      h('div', { class: 'buttons' }, dismiss),
+    );
+  }
+
+  /** A notice of the director or of leave, with Dismiss. */
+  private keptItem(k: { id: number; notice: Notice }): HTMLElement {
+    const dismiss = tx('button', 'dismiss', { type: 'button', 'data-testid': 'notice-dismiss', 'data-key': `notice-dismiss-${k.id}` });
+    dismiss.addEventListener('click', () => {
+      this.kept = this.kept.filter((x) => x.id !== k.id);
+      this.renderChallenges();
+    });
+    return h(
+      'div',
+      { class: `notice ${k.notice.kind}`, 'data-testid': 'director-notice', 'data-kind': k.notice.kind },
+      h('p', {}, noticeText(k.notice)),
       h('div', { class: 'buttons' }, dismiss),
     );
   }

@@ -1,6 +1,8 @@
 // The messages of docs/protocol.md (version 1), as TypeScript types, and the
 // HTTP calls the page makes.
 
+import type { StateDecision } from './director';
+
 export type Color = 'white' | 'black';
 export type Mode = 'robot' | 'local' | 'friend';
 
@@ -61,6 +63,12 @@ export interface GameState {
   outcome: Outcome | null;
   aborted: boolean;
   rematch: string | null;
+  /** The tournament the game belongs to (ICCF 14). */
+  tournament?: string;
+  /** The director has stopped the clocks (6.10): no move until they start them again. */
+  halted?: boolean;
+  /** The director's decisions on the game, oldest first. */
+  decisions?: StateDecision[];
 }
 
 export type ServerMessage =

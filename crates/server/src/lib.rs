@@ -75,6 +75,8 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/j/{invite}", get(assets::index))
         .route("/@/{name}", get(assets::index))
         .route("/correspondence", get(assets::index))
+        .route("/director", get(assets::index))
+        .route("/tournaments/{id}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         // The API.
         .route("/api/games", post(http::create))

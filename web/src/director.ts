@@ -1,0 +1,175 @@
+// Tournaments and their directors (ICCF 14) as the page reads them: the
+// calls of docs/api.md ("Tournaments and their directors"), a decision in
+// words, and a refusal of the server in words with its message as detail.
+
+import { formatDays } from './correspondence';
+import { h } from './dom';
+import { Key, plural, t } from './i18n';
+import { errorText, resultText } from './outcome';
+import { ApiError, call, Color } from './protocol';
+
+/** What a director decided (`{"act": "stop_clocks"}`, …; on a player: `warning`, `withdrawal`, `leave_granted`). */
+export interface Act {
+  act: string;
+  color?: Color;
+  left_ms?: number | null;
+  moves?: number | null;
+  result?: string;
+  silent?: boolean;
+  days?: number;
+  year?: number;
+}
+
+/** A decision in a game's state (no id: the order is the log's). */
+export interface StateDecision {
+  decision: Act;
+  by: string;
+  reason: string;
+  ago: number;
+}
+
+/** A decision as the log keeps it (`by` is the director's account). */
+export interface LoggedDecision {
+  id: number;
+  tournament: string | null;
+  game: string | null;
+  player: number | null;
+  by: number;
+  decision: Act;
+  reason: string;
+  at: number;
+}
+
+/** An appeal or a claim to the director, and the answer once there is one. */
+export interface DirectorRequest {
+  id: number;
+  kind: 'appeal' | 'claim';
+  game: string | null;
+  decision: number | null;
+  tournament: string | null;
+  by: number;
+  message: string;
+  at: number;
+  answer: { text: string; at: number } | null;
+}
+
+/** A game that needs the director: silent too long, or its clocks stopped. */
+export interface AttentionGame {
+  id: string;
+  tournament: string | null;
+  white: string | null;
+  black: string | null;
+  turn: Color;
+  ply: number;
+  why: 'silent' | 'stopped';
+  days: number;
+}
+
+/** A tournament (`GET /api/tournaments/{id}` adds games, standings and decisions). */
+export interface Tournament {
+  id: string;
+  name: string;
+  director: string;
+  timeControl: string;
+  rules: string;
+  rated: boolean;
+  double: boolean;
+  tripleBlock: boolean;
+  drawsFromMove: number | null;
+  chess960: null | 'each_game' | number;
+  silenceDays: number;
+  players: { id: number; name: string; withdrawn: boolean }[];
+  started: number | null;
+  created: number;
+  games?: { id: string; white: string | null; black: string | null; chess960: number | null; result: string | null; ply: number | null }[];
+  standings?: { name: string; points: number; finished: number; withdrawn: boolean }[];
+  decisions?: LoggedDecision[];
+}
+
+/** What the body of `POST /api/tournaments` carries. */
+export interface NewTournament {
+  name: string;
+  time_control: string;
+  double: boolean;
+  triple_block: boolean;
+  draws_from_move: number | null;
+  chess960: null | 'random' | 'each_game' | number;
+  silence_days?: number;
+  director?: string;
+}
+
+/** `GET /api/director`. */
+export const fetchAttention = (): Promise<{ games: AttentionGame[]; requests: DirectorRequest[] }> => call('GET', '/api/director');
+
+/** `GET /api/account/decisions`. */
+export const fetchMine = (): Promise<{ decisions: LoggedDecision[]; requests: DirectorRequest[] }> => call('GET', '/api/account/decisions');
+
+/** `GET /api/tournaments`. */
+export const fetchTournaments = (): Promise<{ tournaments: Tournament[] }> => call('GET', '/api/tournaments');
+
+/** `GET /api/tournaments/{id}`. */
+export const fetchTournament = (id: string): Promise<Tournament> => call('GET', `/api/tournaments/${encodeURIComponent(id)}`);
+
+/** `POST /api/tournaments`. */
+export const createTournament = (body: NewTournament): Promise<Tournament> => call('POST', '/api/tournaments', body);
+
+/** `POST /api/tournaments/{id}/{what}` (players, start, withdraw, warn, leave). */
+export const tournamentAct = (id: string, what: string, body?: unknown): Promise<unknown> => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${what}`, body);
+
+/** `POST /api/games/{id}/decide`. */
+export const decide = (game: string, decision: Act, reason: string): Promise<{ decision: number }> =>
+  call('POST', `/api/games/${encodeURIComponent(game)}/decide`, { decision, reason });
+
+/** `POST /api/requests`: an appeal against decision `decision`, or a claim about `game`. */
+export const fileRequest = (body: { kind: 'appeal'; decision: number; message: string } | { kind: 'claim'; game: string; message: string }): Promise<{ id: number }> =>
+  call('POST', '/api/requests', body);
+
+/** `POST /api/requests/{id}/answer`. */
+export const answerRequest = (id: number, answer: string): Promise<{ id: number }> => call('POST', `/api/requests/${id}/answer`, { answer });
+
+/** A clock's time left and move counter in words: "3 d 0 h left, 12 moves". */
+function clockWords(a: Act): string {
+  const parts: string[] = [];
+  if (a.left_ms !== null && a.left_ms !== undefined) parts.push(t('timeLeftShort', { time: formatDays(a.left_ms) }));
+  if (a.moves !== null && a.moves !== undefined) parts.push(plural('n_moves', a.moves));
+  return parts.join(', ');
+}
+
+/** A decision in words: "Clocks stopped (6.10)", "Adjudicated: ½-½ (11.1)". */
+export function actText(a: Act): string {
+  const color = a.color ? t(a.color) : '';
+  // A notice names the act alone: the words without its details.
+  switch (a.act) {
+    case 'set_clock':
+      return a.color ? t('d_set_clock', { color, what: clockWords(a) }) : t('d_set_clock_any');
+    case 'adjudicate':
+      return a.result ? t('d_adjudicate', { result: resultText(a.result) }) : t('d_adjudicate_any');
+    case 'forfeit':
+      return a.color ? t('d_forfeit', { color }) : t('d_forfeit_any');
+    case 'withdrawal':
+      return t(a.silent ? 'd_withdrawal_silent' : 'd_withdrawal');
+    case 'leave_granted':
+      return a.days ? t('d_leave_granted', { days: plural('n_days', a.days), year: a.year ?? '' }) : t('d_leave_granted_any');
+    default: {
+      const key = `d_${a.act}`;
+      return key in { d_stop_clocks: 1, d_start_clocks: 1, d_double_forfeit: 1, d_warning: 1 } ? t(key as Key) : a.act.replace(/_/g, ' ');
+    }
+  }
+}
+
+/** A decision's line: "Arbiter: Clocks stopped (6.10). Reason: illness". */
+export function decisionLine(by: string, a: Act, reason: string): string {
+  return t('decisionLine', { by, what: actText(a), reason });
+}
+
+/** The code of a refusal (`unknown` for anything that is not the server's). */
+export const codeOf = (e: unknown): string => (e instanceof ApiError ? e.code : 'unknown');
+
+/** A refusal in words from its code, and the server's own message (English) as detail. */
+export function refusal(e: unknown, own: Partial<Record<string, Key>> = {}): HTMLElement[] {
+  const code = codeOf(e);
+  const key = own[code];
+  const words = key ? t(key) : errorText(code);
+  const detail = e instanceof ApiError && e.message ? h('span', { class: 'detail', lang: 'en', 'data-testid': 'error-detail' }, ` (${e.message})`) : null;
+  return [h('span', { 'data-testid': 'error-words', 'data-code': code }, words), ...(detail ? [detail] : [])];
+}

@@ -1,0 +1,265 @@
+// The director's page (`/director`, ICCF 14, issue 17 point 11): the games
+// that need the director (`GET /api/director`: silent longer than the
+// tournament allows, clocks stopped) with a decision for each, the open
+// appeals and claims with an answer box, one's tournaments, and for a site
+// director the form that creates a tournament.
+
+import type { DashboardNav } from './dashboard';
+import { openDecide } from './decide';
+import {
+  actText,
+  answerRequest,
+  AttentionGame,
+  codeOf,
+  createTournament,
+  DirectorRequest,
+  fetchAttention,
+  fetchTournament,
+  fetchTournaments,
+  NewTournament,
+  refusal,
+  Tournament,
+} from './director';
+import { fault, h, row, select, tx } from './dom';
+import { Key, plural, t } from './i18n';
+import type { Lobby } from './lobby';
+import { PageView } from './pageview';
+
+/** What the director's pages need from the page. */
+export interface DirectorNav extends DashboardNav {
+  /** Goes to a page of the site (`/tournaments/{id}`, `/g/{id}`). */
+  go(path: string): void;
+}
+
+/** A link that the page follows itself. */
+export function pageLink(nav: DirectorNav, href: string, text: string, attrs: Record<string, string> = {}): HTMLAnchorElement {
+  const a = h('a', { href, ...attrs }, text);
+  a.addEventListener('click', (ev) => {
+    if (ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+    ev.preventDefault();
+    nav.go(href);
+  });
+  return a;
+}
+
+/** "Ann – Bob": a game's players. */
+export function pairing(white: string | null, black: string | null): string {
+  return `${white ?? '?'} – ${black ?? '?'}`;
+}
+
+/** The director's page. */
+export class DirectorView extends PageView {
+  readonly el: HTMLElement;
+  protected readonly title = tx('h2', 'directorTitle', { tabindex: -1, id: 'director-title', 'data-testid': 'director-title' });
+  private readonly state = h('p', { class: 'hint', role: 'status', 'data-testid': 'director-state' });
+  private readonly gamesTitle = tx('h3', 'attentionTitle', { id: 'attention-title', tabindex: -1 });
+  private readonly games = h('ul', { class: 'director-list', 'data-testid': 'attention-games', 'aria-labelledby': 'attention-title' });
+  private readonly requestsTitle = tx('h3', 'requestsTitle', { id: 'requests-title', tabindex: -1 });
+  private readonly requests = h('ul', { class: 'director-list', 'data-testid': 'open-requests', 'aria-labelledby': 'requests-title' });
+  private readonly mine = h('ul', { class: 'director-list', 'data-testid': 'my-tournaments', 'aria-labelledby': 'my-tournaments-title' });
+  private data: { games: AttentionGame[]; requests: DirectorRequest[] } | null = null;
+  private tournaments: Tournament[] = [];
+  /** The tournaments the requests name, with their players and decisions. */
+  private readonly known = new Map<string, Tournament>();
+
+  constructor(
+    private readonly lobby: Lobby,
+    private readonly nav: DirectorNav,
+  ) {
+    super();
+    this.el = h(
+      'section',
+      { class: 'director-page', 'data-testid': 'director-page', 'aria-labelledby': 'director-title' },
+      this.title,
+      tx('p', 'directorIntro', { class: 'hint' }),
+      this.state,
+      this.gamesTitle,
+      this.games,
+      this.requestsTitle,
+      this.requests,
+      tx('h3', 'myTournaments', { id: 'my-tournaments-title' }),
+      this.mine,
+      this.createForm(),
+    );
+    this.follow(lobby, (msg) => msg.t === 'hello' || (msg.t === 'news' && msg.news.type === 'notice'));
+  }
+
+  /** Reads what needs the director, and the tournaments. */
+  protected async load(): Promise<void> {
+    try {
+      const [data, list] = await Promise.all([fetchAttention(), fetchTournaments()]);
+      this.data = data;
+      this.tournaments = list.tournaments;
+      const ids = new Set(data.requests.map((r) => r.tournament).filter((x): x is string => x !== null));
+      await Promise.all([...ids].map(async (id) => this.known.set(id, await fetchTournament(id))));
+      this.state.textContent = t('directorCount', { games: data.games.length, requests: data.requests.length });
+      this.state.dataset.state = 'ready';
+    } catch (e) {
+      this.data = null;
+      const code = codeOf(e);
+      this.state.dataset.state = code;
+      if (code === 'unauthorized') {
+        const b = tx('button', 'signIn', { type: 'button', 'data-testid': 'director-sign-in' });
+        b.addEventListener('click', () => this.nav.signIn(b));
+        this.state.replaceChildren(t('directorSignIn'), ' ', b);
+      } else this.state.replaceChildren(...refusal(e));
+    }
+    this.render();
+  }
+
+  protected render(): void {
+    const d = this.data;
+    this.games.replaceChildren(...(d?.games.length ? d.games.map((g) => this.game(g)) : [tx('li', 'attentionNone', { class: 'hint' })]));
+    this.requests.replaceChildren(...(d?.requests.length ? d.requests.map((r) => this.request(r)) : [tx('li', 'requestsNone', { class: 'hint' })]));
+    const me = this.lobby.me?.name.toLowerCase();
+    const mine = this.tournaments.filter((x) => x.director.toLowerCase() === me);
+    this.mine.replaceChildren(
+      ...(mine.length
+        ? mine.map((x) => h('li', {}, pageLink(this.nav, `/tournaments/${encodeURIComponent(x.id)}`, x.name, { 'data-testid': 'my-tournament' }), ` · ${x.timeControl} · ${t(x.started ? 'tnStarted' : 'tnNotStarted')}`))
+        : [tx('li', 'myTournamentsNone', { class: 'hint' })]),
+    );
+  }
+
+  /** A game needing attention: its players, why, links, and Decide. */
+  private game(g: AttentionGame): HTMLElement {
+    const why = g.why === 'stopped' ? t('whyStopped') : t('whySilent', { days: plural('n_days', g.days), color: t(g.turn) });
+    const players = pairing(g.white, g.black);
+    const id = `attention-${g.id}`;
+    const decideButton = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'aria-describedby': id });
+    decideButton.addEventListener('click', () => openDecide(g.id, `${players} · ${why}`, decideButton, (text) => this.decided(text)));
+    const tournament = g.tournament ? this.tournaments.find((x) => x.id === g.tournament) : null;
+    return h(
+      'li',
+      { 'data-testid': 'attention-game', 'data-game': g.id, 'data-why': g.why },
+      h('span', { id }, h('strong', {}, players), ` · ${why}`),
+      ' ',
+      pageLink(this.nav, `/g/${encodeURIComponent(g.id)}`, t('openGame'), { 'data-testid': 'attention-link' }),
+      tournament ? ' · ' : null,
+      tournament ? pageLink(this.nav, `/tournaments/${encodeURIComponent(tournament.id)}`, tournament.name) : null,
+      ' ',
+      decideButton,
+    );
+  }
+
+  /** After a decision: read again, announced, focus on the list's heading. */
+  private decided(text: string): void {
+    this.nav.say(text);
+    void this.load().then(() => this.gamesTitle.focus());
+  }
+
+  /** Who filed request `r`, by name when its tournament says. */
+  private filer(r: DirectorRequest): string {
+    const t0 = r.tournament ? this.known.get(r.tournament) : null;
+    return t0?.players.find((p) => p.id === r.by)?.name ?? t('playerNumber', { id: r.by });
+  }
+
+  /** An open appeal or claim: who, about what, the message, and the answer box. */
+  private request(r: DirectorRequest): HTMLElement {
+    const about = r.tournament ? this.known.get(r.tournament) : null;
+    const decision = r.decision !== null ? about?.decisions?.find((x) => x.id === r.decision) : null;
+    const head = t(r.kind === 'appeal' ? 'requestFromAppeal' : 'requestFromClaim', { name: this.filer(r) });
+    const subject = decision ? t('appealAgainst', { what: actText(decision.decision), reason: decision.reason }) : '';
+    const id = `request-${r.id}`;
+    const answer = h('textarea', { id: `${id}-answer`, rows: 3, maxlength: 2000, 'data-testid': 'answer-text', 'aria-describedby': `${id}-error` });
+    const error = h('p', { class: 'error', id: `${id}-error`, role: 'alert', 'data-testid': 'answer-error' });
+    const send = tx('button', 'answerSend', { type: 'submit', class: 'primary', 'data-testid': 'answer-send' });
+    const form = h('form', { novalidate: true, class: 'answer-form', 'aria-labelledby': `${id}-head` }, h('div', { class: 'field' }, tx('label', 'answerLabel', { for: `${id}-answer` }), answer), error, send);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const text = answer.value.trim();
+      if (!text) return fault(error, t('answerMissing'), answer);
+      send.disabled = true;
+      void answerRequest(r.id, text)
+        .then(async () => {
+          this.nav.say(t('answerSent', { name: this.filer(r) }));
+          await this.load();
+          this.requestsTitle.focus();
+        })
+        .catch((e: unknown) => {
+          error.replaceChildren(...refusal(e));
+          answer.focus();
+        })
+        .finally(() => {
+          send.disabled = false;
+        });
+    });
+    return h(
+      'li',
+      { class: 'request', 'data-testid': 'open-request', 'data-kind': r.kind, 'data-request': r.id },
+      h('p', { id: `${id}-head` }, h('strong', {}, head), r.game ? ' · ' : null, r.game ? pageLink(this.nav, `/g/${encodeURIComponent(r.game)}`, t('openGame')) : null),
+      subject ? h('p', { class: 'hint' }, subject) : null,
+      h('blockquote', { 'data-testid': 'request-text' }, r.message),
+      form,
+    );
+  }
+
+  /** The form of a new tournament (site directors; anyone else is refused by the server). */
+  private createForm(): HTMLElement {
+    const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
+    const name = input('tn-name', 'text', { maxlength: 80 });
+    const control = input('tn-control', 'text', { value: '10/40d' });
+    const double = input('tn-double', 'checkbox');
+    const triple = input('tn-triple', 'checkbox');
+    const draws = input('tn-draws', 'number', { min: 1 });
+    const c960 = select('tn-chess960', [['off', 'off'], ['random', 'tnChess960Random'], ['each_game', 'tnChess960Each'], ['number', 'byNumber']], 'off');
+    const number = input('tn-chess960-number', 'number', { min: 0, max: 959 });
+    const silence = input('tn-silence', 'number', { min: 1, value: 14 });
+    const director = input('tn-director', 'text', { maxlength: 20 });
+    const error = h('p', { class: 'error', id: 'tn-error', role: 'alert', 'data-testid': 'tn-error' });
+    const send = tx('button', 'tnCreate', { type: 'submit', class: 'primary', 'data-testid': 'tn-create' });
+    const numberRow = row('tnChess960Number', number);
+    const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
+    c960.addEventListener('change', () => (numberRow.hidden = c960.value !== 'number'));
+    numberRow.hidden = true;
+    const form = h(
+      'form',
+      { novalidate: true, class: 'tn-form', 'data-testid': 'tn-form', 'aria-labelledby': 'tn-form-title' },
+      tx('h3', 'tnNew', { id: 'tn-form-title' }),
+      tx('p', 'tnNewHint', { class: 'hint' }),
+      row('tnName', name),
+      row('timeControl', control),
+      check(double, 'tnDouble'),
+      check(triple, 'tnTripleBlock'),
+      row('tnDrawsFrom', draws),
+      row('chess960', c960),
+      numberRow,
+      row('tnSilence', silence),
+      row('tnDirector', director),
+      tx('p', 'tnDirectorHint', { class: 'hint' }),
+      error,
+      send,
+    );
+    const fail = (text: string, at: HTMLInputElement): void => fault(error, text, at);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      if (!name.value.trim()) return fail(t('tnNameMissing'), name);
+      if (!control.value.trim()) return fail(t('invalidControl'), control);
+      const body: NewTournament = {
+        name: name.value.trim(),
+        time_control: control.value.trim(),
+        double: double.checked,
+        triple_block: triple.checked,
+        draws_from_move: draws.value ? Number(draws.value) : null,
+        chess960: c960.value === 'off' ? null : c960.value === 'number' ? Number(number.value) : (c960.value as 'random' | 'each_game'),
+      };
+      if (c960.value === 'number' && !/^\d+$/.test(number.value)) return fail(t('tnChess960Bad'), number);
+      if (silence.value) body.silence_days = Number(silence.value);
+      if (director.value.trim()) body.director = director.value.trim();
+      send.disabled = true;
+      void createTournament(body)
+        .then((made) => {
+          this.nav.say(t('tnCreated', { name: made.name }));
+          this.nav.go(`/tournaments/${encodeURIComponent(made.id)}`);
+        })
+        .catch((e: unknown) => {
+          error.replaceChildren(...refusal(e, { forbidden: 'tnForbidden', not_found: 'tnNoDirector' }));
+          error.dataset.code = codeOf(e);
+          name.focus();
+        })
+        .finally(() => {
+          send.disabled = false;
+        });
+    });
+    return form;
+  }
+}
