@@ -352,6 +352,7 @@ async fn iccf_art_14_the_director_runs_a_section_and_decides_with_reasons() {
         attention["requests"][0]["message"], "I disagree",
         "{attention}"
     );
+    assert_eq!(attention["requests"][0]["by_name"], "Tal", "{attention}");
     let (_, nothing) = ask_page(&server, &outsider, "GET", "/api/director", None).await;
     assert_eq!(nothing["requests"], json!([]));
     let path = format!("/api/requests/{request}/answer");
@@ -410,6 +411,17 @@ async fn iccf_art_14_the_director_runs_a_section_and_decides_with_reasons() {
         .expect("listed");
     assert_eq!(smyslov["withdrawn"], true);
     assert!(page["decisions"].as_array().unwrap().len() >= 7, "{page}");
+    let warned = page["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["decision"]["act"] == "warning")
+        .expect("the warning is logged");
+    assert_eq!(
+        (warned["by_name"].as_str(), warned["player_name"].as_str()),
+        (Some("Arbiter"), Some("Petrosian")),
+        "{warned}"
+    );
     server.stop().await;
 }
 

@@ -26,7 +26,9 @@ fn json_of(tournament: &Tournament) -> Result<String, StorageError> {
 }
 
 /// The columns [`decision_of`] reads.
-const DECISION: &str = "id, tournament, game, player, by, body, reason, at";
+const DECISION: &str = "id, tournament, game, player, by, body, reason, at,
+    (SELECT name FROM users WHERE users.id = by),
+    (SELECT name FROM users WHERE users.id = player)";
 
 /// A decision from the columns of [`DECISION`].
 fn decision_of(row: &Row<'_>) -> rusqlite::Result<Decision> {
@@ -39,11 +41,14 @@ fn decision_of(row: &Row<'_>) -> rusqlite::Result<Decision> {
         body: row.get(5)?,
         reason: row.get(6)?,
         at: row.get::<_, i64>(7)? as u64,
+        by_name: row.get::<_, Option<String>>(8)?.unwrap_or_default(),
+        player_name: row.get(9)?,
     })
 }
 
 /// The columns [`request_of`] reads.
-const REQUEST: &str = "id, kind, game, decision, tournament, by, message, at, answer, answered";
+const REQUEST: &str = "id, kind, game, decision, tournament, by, message, at, answer, answered,
+    (SELECT name FROM users WHERE users.id = by)";
 
 /// A request from the columns of [`REQUEST`].
 fn request_of(row: &Row<'_>) -> rusqlite::Result<Request> {
@@ -60,6 +65,7 @@ fn request_of(row: &Row<'_>) -> rusqlite::Result<Request> {
         message: row.get(6)?,
         at: row.get::<_, i64>(7)? as u64,
         answer: answer.zip(answered.map(|a| a as u64)),
+        by_name: row.get::<_, Option<String>>(10)?.unwrap_or_default(),
     })
 }
 

@@ -18,6 +18,10 @@ pub struct Decision {
     pub player: Option<i64>,
     /// The director's account.
     pub by: i64,
+    /// The director's name, as read back (empty before it is stored).
+    pub by_name: String,
+    /// The name of the player it concerns, as read back.
+    pub player_name: Option<String>,
     /// What was decided, JSON (`{"act": "stop_clocks"}`, …).
     pub body: String,
     /// The director's reason, shown to both players.
@@ -69,6 +73,8 @@ pub struct Request {
     pub tournament: Option<String>,
     /// The player who wrote it.
     pub by: i64,
+    /// Their name, as read back (empty before it is stored).
+    pub by_name: String,
     /// What they wrote.
     pub message: String,
     /// When (Unix ms).

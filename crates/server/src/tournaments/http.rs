@@ -498,6 +498,8 @@ async fn on_player(
         game: None,
         player: Some(player.id),
         by: director.id,
+        by_name: director.name.clone(),
+        player_name: None,
         body: body.to_string(),
         reason: reason.to_owned(),
         at: shared.clock.now_ms(),
