@@ -11,11 +11,13 @@
 // (across a reload, on a second device, old localStorage notes uploaded);
 // the analysis board sends nothing; conditional moves entered on the page
 // and played by the server when the opponent's move matches; axe on the
-// dashboard, light and dark.
+// dashboard, light and dark. The notifications dialog of the account menu:
+// an address, the language of the e-mails and thresholds in hours or days
+// kept across a reload, bad input refused on the page, the default again.
 import { axe } from './access.mjs';
 import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
 import { focused, gameOf, twoPlayers, waitLive } from './lobby.mjs';
-import { PASSWORD } from './players.mjs';
+import { freshName, PASSWORD, signUp } from './players.mjs';
 
 /** The text of a test id, trimmed. */
 const text = async (page, id) => ((await byId(page, id).first().textContent()) ?? '').trim();
@@ -55,6 +57,15 @@ export async function openLeave(page) {
   await byId(page, 'leave-open').click();
   await byId(page, 'form-leave').waitFor();
   await byId(page, 'leave-year').first().waitFor();
+}
+
+/** Opens the notifications dialog from the account menu with the keyboard and waits for the settings read. */
+export async function openNotify(page) {
+  await byId(page, 'account-button').focus();
+  await page.keyboard.press('Enter');
+  await byId(page, 'notify-open').focus();
+  await page.keyboard.press('Enter');
+  await byId(page, 'form-notify').and(page.locator(':not([aria-busy])')).waitFor();
 }
 
 /** Books leave from `from` to `to` in the open dialog. */
@@ -347,6 +358,111 @@ export const correspondenceTests = [
         await waitLive(ann.page, 'did not foresee');
       } finally {
         for (const context of contexts) await context.close();
+      }
+    },
+  },
+  {
+    name: "notifications: the account menu's dialog sets an address, Slovak e-mails and thresholds of 3 days and 12 hours (kept across a reload); bad input refused on the page without a request; a server refusal by its code; back to the server's default; axe light and dark",
+    async run({ browser, base }) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const settings = async () => (await page.request.get(`${base}/api/account/notifications`)).json();
+      let posts = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/account/notifications')) posts += 1;
+      });
+      try {
+        await page.goto(base);
+        await signUp(page, freshName('Nia'));
+        const before = await settings();
+        assert(before.email === null && before.own_low_time === false, `nothing set yet: ${JSON.stringify(before)}`);
+
+        // Opened with the keyboard: focus on the address; the server's default chosen, its entries hidden.
+        await openNotify(page);
+        assert((await focused(page)) === 'notify-email', `focus on the address: ${await focused(page)}`);
+        assert(await byId(page, 'notify-default').isChecked(), "the server's default is chosen");
+        assert(await byId(page, 'notify-entries').isHidden(), 'its entries are hidden');
+        const tree = await byId(page, 'form-notify').ariaSnapshot();
+        for (const want of ['textbox "E-mail address"', 'combobox "Language of the e-mails"', 'group "Tell me my time runs low"', `checkbox "Use the server’s default"`]) {
+          assert(tree.includes(want), `the form names "${want}":\n${tree}`);
+        }
+
+        // An address, Slovak, 3 days and 12 hours; typed and sent with the keyboard.
+        await page.keyboard.type('nia@example.com');
+        await byId(page, 'notify-lang').selectOption('sk');
+        await byId(page, 'notify-default').focus();
+        await page.keyboard.press('Space');
+        await byId(page, 'notify-count-1').waitFor();
+        const entries = await byId(page, 'notify-entries').ariaSnapshot();
+        assert(entries.includes('spinbutton "Threshold 1"') && entries.includes('combobox "Unit of threshold 2"'), `the entries are labelled:\n${entries}`);
+        await byId(page, 'notify-count-1').fill('3');
+        await byId(page, 'notify-unit-1').selectOption('24');
+        await byId(page, 'notify-count-2').fill('12');
+        await byId(page, 'notify-unit-2').selectOption('1');
+        await byId(page, 'notify-count-3').fill('');
+        await byId(page, 'notify-count-3').press('Enter');
+        await waitLive(page, 'Notification settings saved');
+        assert((await focused(page)) === 'account-button', `focus back on the account button: ${await focused(page)}`);
+        const saved = await settings();
+        assert(JSON.stringify(saved) === JSON.stringify({ email: 'nia@example.com', lang: 'sk', low_time_hours: [72, 12], own_low_time: true }), `the server keeps them: ${JSON.stringify(saved)}`);
+
+        // Kept across a reload: the dialog shows 3 days and 12 hours.
+        await page.reload();
+        await openNotify(page);
+        const values = await Promise.all(['notify-email', 'notify-lang', 'notify-count-1', 'notify-unit-1', 'notify-count-2', 'notify-unit-2', 'notify-count-3'].map((id) => byId(page, id).inputValue()));
+        assert(JSON.stringify(values) === JSON.stringify(['nia@example.com', 'sk', '3', '24', '12', '1', '']), `the dialog shows what was saved: ${values}`);
+        assert(!(await byId(page, 'notify-default').isChecked()), 'own thresholds, not the default');
+
+        // Refused on the page, in words next to the field, and nothing sent.
+        const sent = posts;
+        await byId(page, 'notify-count-2').fill('0');
+        await byId(page, 'notify-save').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="notify-low-error"]')?.textContent?.includes('1 hour to 30 days'));
+        assert((await focused(page)) === 'notify-count-2', `focus on the threshold at fault: ${await focused(page)}`);
+        assert((await byId(page, 'notify-count-2').getAttribute('aria-invalid')) === 'true', 'the threshold is marked invalid');
+        await byId(page, 'notify-count-2').fill('31');
+        await byId(page, 'notify-unit-2').selectOption('24');
+        await byId(page, 'notify-save').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="notify-low-error"]')?.textContent?.includes('720 hours'));
+        await byId(page, 'notify-count-2').fill('12');
+        await byId(page, 'notify-unit-2').selectOption('1');
+        await byId(page, 'notify-email').fill('no at sign');
+        await byId(page, 'notify-save').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="notify-email-error"]')?.textContent?.includes('not an e-mail address'));
+        assert((await byId(page, 'notify-low-error').textContent()) === '', 'the threshold error is gone');
+        assert((await focused(page)) === 'notify-email', `focus on the address: ${await focused(page)}`);
+        assert(posts === sent, `nothing sent for bad input: ${posts - sent} request(s)`);
+        for (const colorScheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme });
+          await axe(page, `the notifications dialog with a refusal (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+
+        // A refusal of the server: its code in words, its message as detail, next to the field it names.
+        await byId(page, 'notify-email').fill('nia@example.com');
+        await page.route('**/api/account/notifications', (route) =>
+          route.request().method() === 'POST'
+            ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bad_request', message: 'low_time_hours: 4 thresholds, at most 3' } }) })
+            : route.continue(),
+        );
+        await byId(page, 'notify-save').click();
+        await byId(page, 'notify-low-error').locator('[data-testid="error-detail"]').waitFor();
+        const refused = await byId(page, 'notify-low-error').textContent();
+        assert(refused === 'The server could not accept that (low_time_hours: 4 thresholds, at most 3)', `the refusal in words with its detail: ${refused}`);
+        await page.unroute('**/api/account/notifications');
+
+        // Back to the server's default, in Slovak on the page.
+        await page.evaluate(() => localStorage.setItem('rochade.lang', 'sk'));
+        await page.reload();
+        await openNotify(page);
+        assert((await byId(page, 'notify-save').textContent()) === 'Uložiť', 'the dialog in Slovak');
+        await byId(page, 'notify-default').check();
+        await byId(page, 'notify-save').click();
+        await waitLive(page, 'Nastavenie upozornení je uložené');
+        const reset = await settings();
+        assert(reset.own_low_time === false && reset.email === 'nia@example.com' && reset.lang === 'sk', `back to the default: ${JSON.stringify(reset)}`);
+      } finally {
+        await context.close();
       }
     },
   },

@@ -6,6 +6,7 @@
 import { h, tx } from './dom';
 import { Key, LANG_CHANGED, t } from './i18n';
 import { LeaveView } from './leave';
+import { NotifyView } from './notify';
 import { errorText } from './outcome';
 import type { Lobby } from './lobby';
 import { ApiError } from './protocol';
@@ -155,11 +156,16 @@ export class AccountBox {
       this.showMenu(false);
       this.openLeave(button);
     });
+    const notify = tx('button', 'notifyMenu', { type: 'button', 'data-testid': 'notify-open' });
+    notify.addEventListener('click', () => {
+      this.showMenu(false);
+      this.openNotify(button);
+    });
     const dashboard = h('a', { href: '/correspondence', 'data-testid': 'dash-open', 'data-i18n': 'dashMenu' }, t('dashMenu'));
     const director = h('a', { href: '/director', 'data-testid': 'director-open', 'data-i18n': 'directorMenu' }, t('directorMenu'));
     const out = tx('button', 'signOut', { type: 'button', 'data-testid': 'sign-out' });
     out.addEventListener('click', () => void this.signOut());
-    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, dashboard), h('li', {}, password), h('li', {}, leave), h('li', {}, director), h('li', {}, out)));
+    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, dashboard), h('li', {}, password), h('li', {}, leave), h('li', {}, notify), h('li', {}, director), h('li', {}, out)));
     this.el.replaceChildren(button, this.menu);
   }
 
@@ -213,9 +219,23 @@ export class AccountBox {
 
   /** Opens the dialog with one's leave (ICCF 10.1); focus goes back to `opener` when it closes. */
   openLeave(opener: HTMLElement | null = null): void {
-    const view = new LeaveView(() => this.dialog.close());
+    this.openView('leave', new LeaveView(() => this.dialog.close()), opener);
+  }
+
+  /** Opens the dialog with one's notification settings; focus goes back to `opener` when it closes, and a save is announced. */
+  openNotify(opener: HTMLElement | null = null): void {
+    const close = (): void => this.dialog.close();
+    const saved = (text: string): void => {
+      close();
+      this.say(text);
+    };
+    this.openView('notify', new NotifyView(close, saved), opener);
+  }
+
+  /** Shows `view` in the dialog, focuses its first field and loads it; focus goes back to `opener` when it closes. */
+  private openView(kind: string, view: { el: HTMLElement; first: HTMLElement; load(): Promise<void> }, opener: HTMLElement | null): void {
     this.dialog.replaceChildren(view.el);
-    this.dialog.dataset.kind = 'leave';
+    this.dialog.dataset.kind = kind;
     this.returnFocus = opener;
     if (!this.dialog.open) this.dialog.showModal();
     view.first.focus();
