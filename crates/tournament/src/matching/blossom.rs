@@ -62,6 +62,9 @@ struct State<W: Weight> {
     values: Vec<W>,
     /// Each value's place in `values`.
     places: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
+    /// The value `place` found last, and its place: weights are often
+    /// set many times over in a row (no hashing then).
+    last_place: (W, u32),
     /// [`Matcher`]'s rules (a maximum weight matching grown from any
     /// feasible state) instead of networkx's run from scratch.
     warm: bool,
@@ -83,6 +86,8 @@ struct State<W: Weight> {
     childs: Vec<Vec<usize>>,
     edges: Vec<Vec<Edge>>,
     my_best_edges: Vec<Option<Vec<Edge>>>,
+    /// Scratch for `add_blossom`: (S-blossom, least-slack edge to it, its slack).
+    best_to_scratch: Vec<(usize, Edge, W)>,
     /// Live blossoms in the order they were made (networkx's dict order).
     live: Vec<usize>,
     /// Blossom numbers free for reuse.
@@ -381,6 +386,7 @@ impl<W: Weight> State<W> {
             twice: vec![0; n * n],
             values: vec![zero],
             places,
+            last_place: (zero, 0),
             warm,
             adjacency,
             dead: vec![0; n],
@@ -397,6 +403,7 @@ impl<W: Weight> State<W> {
             childs: vec![Vec::new(); nodes],
             edges: vec![Vec::new(); nodes],
             my_best_edges: vec![None; nodes],
+            best_to_scratch: Vec::new(),
             live: Vec::new(),
             free: (n..nodes).rev().collect(),
             allowed: vec![0; n * n],
@@ -423,7 +430,11 @@ impl<W: Weight> State<W> {
 
     /// The place of doubled weight `x` in `values`, added if new.
     fn place(&mut self, x: W) -> u32 {
+        if self.last_place.0 == x {
+            return self.last_place.1;
+        }
         if let Some(&i) = self.places.get(&x) {
+            self.last_place = (x, i);
             return i;
         }
         let i = u32::try_from(self.values.len()).expect("fewer than 2^32 distinct weights");
@@ -451,6 +462,7 @@ impl<W: Weight> State<W> {
     }
 
     /// The slack of edge `v`–`w`: dual[v] + dual[w] − 2·weight.
+    #[inline(always)]
     fn slack(&self, v: usize, w: usize) -> W {
         self.dual[v].add_sub(self.dual[w], self.twice(v, w))
     }
@@ -597,7 +609,7 @@ impl<W: Weight> State<W> {
         }
         // The least-slack edge to every neighbouring S-blossom.
         // (blossom, edge, its slack)
-        let mut best_to: Vec<(usize, Edge, W)> = Vec::new();
+        let mut best_to = std::mem::take(&mut self.best_to_scratch);
         for &sub in &path {
             if !self.is_blossom(sub) && !self.warm {
                 for yi in 0..self.adjacency[sub].len() {
@@ -625,7 +637,8 @@ impl<W: Weight> State<W> {
                 best = Some((k, s));
             }
         }
-        let mine: Vec<Edge> = best_to.into_iter().map(|(_, k, _)| k).collect();
+        let mine: Vec<Edge> = best_to.drain(..).map(|(_, k, _)| k).collect();
+        self.best_to_scratch = best_to;
         self.my_best_edges[b] = Some(mine);
         self.best_edge[b] = best.map(|(k, _)| k);
     }

@@ -201,12 +201,16 @@ impl<const L: usize> Weight for Wide<L> {
     #[inline]
     fn add_sub(self, plus: Wide<L>, minus: Wide<L>) -> Wide<L> {
         let mut out = [0u64; L];
-        // The running carry lies in -1..=1: one signed accumulator.
-        let mut carry = 0i128;
+        // Two carry chains (add, then subtract), as adc and sbb run them.
+        let (mut carry, mut borrow) = (false, false);
         for (i, o) in out.iter_mut().enumerate() {
-            let s = i128::from(self.0[i]) + i128::from(plus.0[i]) - i128::from(minus.0[i]) + carry;
-            *o = s as u64;
-            carry = s >> 64;
+            let (s1, c1) = self.0[i].overflowing_add(plus.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            let (d1, b1) = s2.overflowing_sub(minus.0[i]);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            *o = d2;
+            carry = c1 | c2;
+            borrow = b1 | b2;
         }
         Wide(out)
     }
