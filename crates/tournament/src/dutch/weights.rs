@@ -146,7 +146,9 @@ pub fn edge<const L: usize>(
     let up_against = |back| lo.float_back(back) == Float::Up && hi.score > lo.score;
     let down_twice = |e: &Entrant, back| e.float_back(back) == Float::Down;
     let put = |w: &mut Wide<L>, value: u64, width: usize, s: &mut usize| {
-        *w = w.add_at(value, *s);
+        if value != 0 {
+            *w = w.add_at(value, *s);
+        }
         *s += width;
     };
     // A scoregroup field: the bit of each score in `scores`.

@@ -101,6 +101,8 @@ struct State<W: Weight> {
     best_slot: Vec<usize>,
     /// Scratch for walks down the blossom tree.
     stack_scratch: Vec<usize>,
+    /// Scratch for the list [`State::leaves`] returns.
+    leaves_scratch: Vec<usize>,
     /// Blossoms dissolved by the running `detach` (to leave `live`).
     retired: Vec<bool>,
     retired_list: Vec<usize>,
@@ -232,11 +234,10 @@ impl<W: Weight> Matcher<W> {
         assert!(v != w, "no loops");
         let n = self.st.n;
         let old = self.st.twice[v * n + w];
-        let doubled = weight + weight;
-        if self.st.values[old as usize] == doubled {
+        let twice = self.st.place(weight + weight);
+        if twice == old {
             return;
         }
-        let twice = self.st.place(doubled);
         self.st.twice[v * n + w] = twice;
         self.st.twice[w * n + v] = twice;
         if (old > 0) != (twice > 0) {
@@ -245,6 +246,11 @@ impl<W: Weight> Matcher<W> {
                 // is compacted (`solve`): no shifting of long lists.
                 let list = &mut self.st.adjacency[a];
                 if twice > 0 {
+                    // Edges are mostly added in increasing order.
+                    if list.last().is_none_or(|&last| last < b) {
+                        list.push(b);
+                        continue;
+                    }
                     match list.binary_search(&b) {
                         Ok(_) => self.st.dead[a] -= 1,
                         Err(i) => list.insert(i, b),
@@ -411,6 +417,7 @@ impl<W: Weight> State<W> {
             queue: Vec::new(),
             best_slot: vec![NO_SLOT; nodes],
             stack_scratch: Vec::new(),
+            leaves_scratch: Vec::new(),
             retired: vec![false; nodes],
             retired_list: Vec::new(),
             slack_cache: vec![(0, (0, 0), zero); nodes],
@@ -497,10 +504,14 @@ impl<W: Weight> State<W> {
         self.allowed[w * n + v] = self.stamp;
     }
 
-    /// The vertices inside blossom `b`, in networkx's (stack) order.
-    fn leaves(&self, b: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut stack = self.childs[b].clone();
+    /// The vertices inside blossom `b`, in networkx's (stack) order, in
+    /// a list that [`State::give_back`] returns for the next call.
+    fn leaves(&mut self, b: usize) -> Vec<usize> {
+        let mut out = std::mem::take(&mut self.leaves_scratch);
+        out.clear();
+        let mut stack = std::mem::take(&mut self.stack_scratch);
+        stack.clear();
+        stack.extend_from_slice(&self.childs[b]);
         while let Some(t) = stack.pop() {
             if self.is_blossom(t) {
                 stack.extend_from_slice(&self.childs[t]);
@@ -508,7 +519,13 @@ impl<W: Weight> State<W> {
                 out.push(t);
             }
         }
+        self.stack_scratch = stack;
         out
+    }
+
+    /// Keeps a list of [`State::leaves`] for its next call.
+    fn give_back(&mut self, leaves: Vec<usize>) {
+        self.leaves_scratch = leaves;
     }
 
     /// Labels the top-level blossom of `w` with `t`, reached by edge `v`–`w`.
@@ -524,7 +541,8 @@ impl<W: Weight> State<W> {
         if t == S {
             if self.is_blossom(b) {
                 let leaves = self.leaves(b);
-                self.queue.extend(leaves);
+                self.queue.extend_from_slice(&leaves);
+                self.give_back(leaves);
             } else {
                 self.queue.push(b);
             }
@@ -601,12 +619,14 @@ impl<W: Weight> State<W> {
         self.blossom_dual[b] = W::zero();
         self.childs[b] = path.clone();
         self.edges[b] = edgs;
-        for leaf in self.leaves(b) {
+        let leaves = self.leaves(b);
+        for &leaf in &leaves {
             if self.label[self.in_blossom[leaf]] == T {
                 self.queue.push(leaf);
             }
             self.in_blossom[leaf] = b;
         }
+        self.give_back(leaves);
         // The least-slack edge to every neighbouring S-blossom.
         // (blossom, edge, its slack)
         let mut best_to = std::mem::take(&mut self.best_to_scratch);
@@ -690,9 +710,11 @@ impl<W: Weight> State<W> {
                 if end_stage && self.blossom_dual[s] == W::zero() {
                     self.expand_blossom(s, end_stage);
                 } else {
-                    for leaf in self.leaves(s) {
+                    let leaves = self.leaves(s);
+                    for &leaf in &leaves {
                         self.in_blossom[leaf] = s;
                     }
+                    self.give_back(leaves);
                 }
             } else {
                 self.in_blossom[s] = s;
