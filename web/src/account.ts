@@ -226,7 +226,11 @@ export class AccountBox {
   openNotify(opener: HTMLElement | null = null): void {
     const close = (): void => this.dialog.close();
     const saved = (text: string): void => {
+      // Focus goes back before the announcement: the dialog's close event,
+      // which also returns it, comes a task later.
+      const back = this.returnFocus;
       close();
+      if (back?.isConnected) back.focus();
       this.say(text);
     };
     this.openView('notify', new NotifyView(close, saved), opener);
