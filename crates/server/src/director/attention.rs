@@ -73,23 +73,20 @@ pub async fn show(
     let user = signed_in_user(&shared, &headers).await?;
     let me = user.id;
     let default_days = shared.limits.silence_days;
-    let (games, requests, tournaments) = shared
+    let (games, requests) = shared
         .stored(move |s| {
             let site = s.is_site_director(me)?;
-            Ok((
-                s.directed_games(me, site)?,
-                s.open_requests(me, site)?,
-                s.tournaments(usize::MAX)?,
-            ))
+            Ok((s.directed_games(me, site)?, s.open_requests(me, site)?))
         })
         .await?;
     let now = shared.clock.now_ms();
+    // Each game carries its tournament's setting in its terms.
     let silence = |game: &PlayingGame| {
         game.setup
             .tournament
             .as_ref()
-            .and_then(|t| tournaments.iter().find(|x| x.id == t.id))
-            .map_or(default_days, |t| t.silence_days)
+            .and_then(|t| t.silence_days)
+            .unwrap_or(default_days)
     };
     let games: Vec<Value> = games
         .iter()

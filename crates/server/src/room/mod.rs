@@ -113,6 +113,9 @@ struct Room {
     /// The ply and threshold at which the player on move was last told
     /// their time runs low.
     told_low: Option<(usize, u64)>,
+    /// The leave edges (whose leave, game time) already told in this
+    /// room's life.
+    told_edges: Vec<(shakmaty::Color, u64)>,
     /// Searches started so far.
     searches: u64,
     /// The room's own queue, for the robot's answers.
@@ -145,6 +148,7 @@ pub fn spawn(
         thinking: None,
         robot_retry: None,
         told_low: None,
+        told_edges: Vec::new(),
         searches: 0,
         inbox: tx.downgrade(),
     };
@@ -859,7 +863,7 @@ impl Room {
 
     /// The opponent of a player on leave hears when it begins and when it
     /// ends (10.1), once each, for edges passed in the last two days.
-    fn notify_leave_edges(&self) {
+    fn notify_leave_edges(&mut self) {
         if !self.record.is_correspondence() || self.record.is_over() {
             return;
         }
@@ -885,7 +889,9 @@ impl Room {
                     },
                 ),
             ] {
-                if edge <= now && now - edge < RECENT {
+                if edge <= now && now - edge < RECENT && !self.told_edges.contains(&(*color, edge))
+                {
+                    self.told_edges.push((*color, edge));
                     notify::tell_once(
                         &self.deps.hub,
                         &self.deps.storage,

@@ -30,6 +30,7 @@ use crate::error::{ActionError, ErrorCode};
 ///     director: 7,
 ///     triple_block: false,
 ///     draws_from_move: Some(20),
+///     silence_days: None,
 /// };
 /// assert!(!terms.draw_allowed(38)); // after 19 moves each
 /// assert!(terms.draw_allowed(39)); // White has played move 20
@@ -50,6 +51,10 @@ pub struct Terms {
     /// Agreed draws are allowed from this move on (9.1.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draws_from_move: Option<u32>,
+    /// After how many days without a move the game needs the director
+    /// (none: the server's `silence_days`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub silence_days: Option<u32>,
 }
 
 impl Terms {
@@ -124,6 +129,7 @@ impl Tournament {
             director: self.director,
             triple_block: self.triple_block,
             draws_from_move: self.draws_from_move,
+            silence_days: Some(self.silence_days),
         }
     }
 
