@@ -49,6 +49,25 @@ impl GameResult {
         }
     }
 
+    /// The result written `text` as [`GameResult::as_str`] writes it.
+    ///
+    /// ```
+    /// use rochade_laws::GameResult;
+    /// assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::parse("0-0"), Some(GameResult::BothLose));
+    /// assert_eq!(GameResult::parse("2-0"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<GameResult> {
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::BothLose,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == text)
+    }
+
     /// A win for `winner`.
     pub fn win_for(winner: Color) -> GameResult {
         winner.fold_wb(GameResult::WhiteWins, GameResult::BlackWins)

@@ -25,12 +25,12 @@ const DAY_MS: u64 = 86_400_000;
 ///
 /// ```
 /// use rochade_server::director::attention::why_listed;
-/// assert_eq!(why_listed(Some(0), true, 15 * 86_400_000, 14), Some(("silent", 15)));
-/// assert_eq!(why_listed(Some(0), true, 13 * 86_400_000, 14), None);
-/// assert_eq!(why_listed(Some(0), false, 0, 14), Some(("stopped", 0)));
+/// assert_eq!(why_listed(0, true, 15 * 86_400_000, 14), Some(("silent", 15)));
+/// assert_eq!(why_listed(0, true, 13 * 86_400_000, 14), None);
+/// assert_eq!(why_listed(0, false, 0, 14), Some(("stopped", 0)));
 /// ```
 pub fn why_listed(
-    moved: Option<u64>,
+    moved: u64,
     running: bool,
     now: u64,
     silence_days: u32,
@@ -38,7 +38,7 @@ pub fn why_listed(
     if !running {
         return Some(("stopped", 0));
     }
-    let days = now.saturating_sub(moved?) / DAY_MS;
+    let days = now.saturating_sub(moved) / DAY_MS;
     (days >= u64::from(silence_days)).then_some(("silent", days))
 }
 
@@ -46,7 +46,7 @@ pub fn why_listed(
 fn listed(game: &PlayingGame, now: u64, silence_days: u32) -> Option<Value> {
     let glance = game.glance.as_ref()?;
     let moved = game.epoch + glance.moved.unwrap_or(0);
-    let (why, days) = why_listed(Some(moved), glance.running.is_some(), now, silence_days)?;
+    let (why, days) = why_listed(moved, glance.running.is_some(), now, silence_days)?;
     let name = |p: &Option<crate::setup::Player>| p.as_ref().map(|p| p.name.clone());
     Some(json!({
         "id": game.setup.id,

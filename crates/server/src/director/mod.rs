@@ -85,14 +85,12 @@ impl Act {
 
 /// The result named `text`, for an adjudication.
 fn adjudged(text: &str) -> Result<GameResult, ActionError> {
-    match text {
-        "1-0" => Ok(GameResult::WhiteWins),
-        "0-1" => Ok(GameResult::BlackWins),
-        "1/2-1/2" => Ok(GameResult::Draw),
-        other => Err(ActionError::new(
+    match GameResult::parse(text) {
+        Some(result) if result != GameResult::BothLose => Ok(result),
+        _ => Err(ActionError::new(
             ErrorCode::BadRequest,
             format!(
-                "result `{other}`: an adjudication gives 1-0, 0-1 or 1/2-1/2 \
+                "result `{text}`: an adjudication gives 1-0, 0-1 or 1/2-1/2 \
                  (a loss for both is a double_forfeit)"
             ),
         )),

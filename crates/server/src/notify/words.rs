@@ -118,8 +118,7 @@ pub fn line(notice: &Notice, lang: &str) -> String {
 
 /// The UTC day of a moment (Unix ms), `YYYY-MM-DD`.
 fn day(unix_ms: u64) -> String {
-    let (y, m, d) = civil_date(i64::try_from(unix_ms / 86_400_000).unwrap_or(0));
-    format!("{y:04}-{m:02}-{d:02}")
+    crate::correspondence::leave::Day::of_ms(unix_ms).to_string()
 }
 
 /// A director's decision named in `lang`.

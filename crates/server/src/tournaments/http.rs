@@ -27,6 +27,7 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use rand::Rng;
+use rochade_laws::{GameResult, Scoring};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -245,15 +246,6 @@ pub async fn list(State(shared): State<Arc<Shared>>) -> Result<Response, ActionE
     Ok(axum::Json(json!({"tournaments": list})).into_response())
 }
 
-/// Points in half points for `player` from `result` seen by `white`.
-fn half_points(result: &str, is_white: bool) -> u32 {
-    match (result, is_white) {
-        ("1-0", true) | ("0-1", false) => 2,
-        ("1/2-1/2", _) => 1,
-        _ => 0,
-    }
-}
-
 /// `GET /api/tournaments/{id}`: the tournament, its games (result once
 /// over) and the standings (points; 1 a win, ½ a draw, 0 a loss or a
 /// double forfeit, ICCF 12.1).
@@ -281,11 +273,11 @@ pub async fn show(
         .iter()
         .map(|g| {
             let setup = &g.game.setup;
-            if let Some(result) = &g.result {
-                for (player, white) in [(&setup.white_player, true), (&setup.black_player, false)] {
-                    if let Some(p) = player {
+            if let Some(result) = g.result.as_deref().and_then(GameResult::parse) {
+                for color in shakmaty::Color::ALL {
+                    if let Some(p) = setup.player(color) {
                         let entry = points.entry(p.id).or_default();
-                        entry.0 += half_points(result, white);
+                        entry.0 += u32::from(Scoring::CLASSICAL.points(result, color));
                         entry.1 += 1;
                     }
                 }
