@@ -45,6 +45,15 @@ export async function axe(page, where) {
   assert(violations.length === 0, `axe on ${where}:\n        ${lines.join('\n        ')}`);
 }
 
+/** Light and dark axe runs on `page` as it is (light again after). */
+export async function axeBoth(page, where) {
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await axe(page, `${where} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** A fresh page with the accessibility choices `prefs` and the language `lang` set before it loads. */
 async function freshPage(browser, { prefs = null, lang = 'en', colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ colorScheme });

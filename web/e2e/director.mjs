@@ -9,7 +9,7 @@
 // adjudicates a draw, and both players see "adjudicated draw"; the
 // standings count it. axe-core on the director's page, the tournament's
 // page and the stopped game with its decision, light and dark.
-import { axe } from './access.mjs';
+import { axeBoth } from './access.mjs';
 import { assert, byId, clickMove, waitResult } from './browser.mjs';
 import { focused, waitLive } from './lobby.mjs';
 import { freshName, ownServer, signUp } from './players.mjs';
@@ -24,6 +24,29 @@ async function player(browser, base, prefix) {
   return { context, page, name };
 }
 
+/**
+ * A `rochade serve` of its own with Dee, Ann and Bob signed up on its page
+ * and Dee appointed a director (`rochade user director`); `close()` ends
+ * their pages and the server.
+ */
+export async function directorSetup(browser) {
+  const server = await ownServer();
+  const people = [];
+  const close = async () => {
+    for (const p of people) await p.context.close();
+    server.stop();
+  };
+  try {
+    for (const prefix of ['Dee', 'Ann', 'Bob']) people.push(await player(browser, server.base, prefix));
+    server.cli('user', 'director', people[0].name);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  const [dee, ann, bob] = people;
+  return { base: server.base, dee, ann, bob, close };
+}
+
 /** Sends the open decision dialog with `act` (and its fields) and `reason`; waits until it closes. */
 async function decideOn(page, act, reason, fields = {}) {
   await byId(page, 'decide-dialog').waitFor();
@@ -34,29 +57,12 @@ async function decideOn(page, act, reason, fields = {}) {
   await byId(page, 'decide-dialog').waitFor({ state: 'detached' });
 }
 
-/** Light and dark axe runs on `page` as it is. */
-async function axeBoth(page, where) {
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    await axe(page, `${where} (${colorScheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 export const directorTests = [
   {
     name: 'director: a tournament created on /director, two players added, started; clocks stopped with a reason (the player sees it, no move), an appeal answered on /director, a draw adjudicated; axe on the director\'s and the tournament\'s pages',
     async run({ browser }) {
-      const server = await ownServer();
-      const { base } = server;
-      const people = [];
+      const { base, dee, ann, bob, close } = await directorSetup(browser);
       try {
-        const dee = await player(browser, base, 'Dee');
-        const ann = await player(browser, base, 'Ann');
-        const bob = await player(browser, base, 'Bob');
-        people.push(dee, ann, bob);
-        server.cli('user', 'director', dee.name);
-
         // 1. The tournament, made on /director from the account menu.
         await byId(dee.page, 'account-button').click();
         await byId(dee.page, 'director-open').click();
@@ -182,8 +188,7 @@ export const directorTests = [
         assert(points.join(' ') === '½ ½', `half a point each: ${points}`);
         assert((await byId(dee.page, 'tn-decision').count()) === 2, 'both decisions in the log');
       } finally {
-        for (const p of people) await p.context.close();
-        server.stop();
+        await close();
       }
     },
   },

@@ -1,7 +1,7 @@
 // The end-to-end tests of the issue "Players" (points 5 and 8): signing up,
 // out and in on the page, a new password; a profile with a finished game
 // between two accounts, its replay stepped with the keyboard, its PGN; and
-// axe-core on the sign-in form, the profile and the replay.
+// axe-core on the sign-in form, the profile and the replay (light and dark).
 //
 // Games between accounts are made through the lichess-compatible API with
 // personal tokens, which only `rochade token create` makes, on the database
@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { axe } from './access.mjs';
+import { axe, axeBoth } from './access.mjs';
 import { assert, byId } from './browser.mjs';
 
 export const PASSWORD = 'correct horse 1';
@@ -252,7 +252,7 @@ export const playerTests = [
         assert(text.includes(`vs ${black}`) && text.includes('checkmate') && text.includes('5+3'), `the game in the list: ${text}`);
         const perfs = await byId(page, 'perf').allTextContents();
         assert(perfs.some((p) => p.includes('Blitz') && p.includes('21 games') && p.includes('FIDE: blitz/rapid')), `the blitz rating with both categories: ${perfs}`);
-        await axe(page, 'the profile');
+        await axeBoth(page, 'the profile');
 
         // Filters: the one loss under "Losses"; no rapid games.
         await byId(page, 'filter-result').selectOption('loss');
@@ -288,7 +288,7 @@ export const playerTests = [
         await page.keyboard.press('ArrowLeft');
         await replayAt(page, 2);
         assert((await focused(page)) === 'replay-move', 'the arrows in the list keep focus on the move shown');
-        await axe(page, 'the replay');
+        await axeBoth(page, 'the replay');
 
         const href = await byId(page, 'replay-pgn').getAttribute('href');
         assert(href === `/game/export/${game}`, `the PGN link: ${href}`);

@@ -6,11 +6,12 @@ import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
 import { correspondenceTests } from './correspondence.mjs';
 import { directorTests } from './director.mjs';
+import { everyoneTests } from './everyone.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests];
 
 const { values } = parseArgs({
   options: {

@@ -44,15 +44,23 @@ export function setPrefs(change: Partial<AccessPrefs>): void {
 
 const SPEECH_LANG: Record<string, string> = { en: 'en-GB', sk: 'sk-SK', cs: 'cs-CZ' };
 
-/** Says `text` with speech synthesis when the player asked for it (a voice of the page's language if there is one). */
-export function speak(text: string): void {
+/**
+ * Says `text` with speech synthesis when the player asked for it, with a
+ * voice of the page's language if the browser has one (its region first:
+ * sk-SK, then any sk; some systems write sk_SK). `now` drops what is still
+ * queued (the talking clock answers at once).
+ */
+export function speak(text: string, now = false): void {
   const p = prefs();
   if (!p.speech || typeof speechSynthesis === 'undefined' || !text) return;
   const u = new SpeechSynthesisUtterance(text);
-  u.lang = SPEECH_LANG[lang()] ?? lang();
+  const want = SPEECH_LANG[lang()] ?? lang();
+  u.lang = want;
   u.rate = p.rate;
-  const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang()));
-  if (voice) u.voice = voice;
+  const voices = speechSynthesis.getVoices().map((v) => [v, v.lang.replace('_', '-').toLowerCase()] as const);
+  const voice = voices.find(([, l]) => l === want.toLowerCase()) ?? voices.find(([, l]) => l.startsWith(lang()));
+  if (voice) u.voice = voice[0];
+  if (now) speechSynthesis.cancel();
   speechSynthesis.speak(u);
 }
 
@@ -66,13 +74,13 @@ export class Announcer {
   readonly polite = h('div', { class: 'sr-only', role: 'log', 'aria-live': 'polite', 'data-testid': 'live' });
   readonly urgent = h('div', { class: 'sr-only', 'aria-live': 'assertive', 'aria-atomic': 'false', 'data-testid': 'live-urgent' });
 
-  /** Announces `text`; `urgent` for check, low time and game end. */
-  say(text: string, urgent = false): void {
+  /** Announces `text`; `urgent` for check, low time and game end; `now` speaks it before anything queued. */
+  say(text: string, urgent = false, now = false): void {
     if (!text) return;
     const region = urgent ? this.urgent : this.polite;
     region.append(h('p', {}, text));
     while (region.childElementCount > 8) region.firstElementChild?.remove();
-    speak(text);
+    speak(text, now);
   }
 }
 
@@ -114,6 +122,7 @@ export function accessPanel(): HTMLElement {
     reader.checked = now.reader;
     voice.value = now.voice;
     speech.checked = now.speech;
+    rate.value = String(now.rate);
   });
   return el;
 }

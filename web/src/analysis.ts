@@ -74,7 +74,8 @@ export class AnalysisBoard {
       movable: { free: false, showDests: true, events: { after: (o, d) => this.dropped(o, d) } },
       highlight: { lastMove: true, check: true },
       premovable: { enabled: false },
-      animation: { enabled: true, duration: 150 },
+      // No sliding pieces for those who asked their system for less motion.
+      animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches, duration: 150 },
       drawable: { enabled: true },
     });
     const measure = () => this.cg.state.dom.bounds.clear();

@@ -186,7 +186,7 @@ export class GameView {
   private readonly typeAnywhere = (ev: KeyboardEvent): void => {
     if (ev.altKey && !ev.ctrlKey && !ev.metaKey && ev.code === 'KeyC') {
       ev.preventDefault();
-      this.frame.announcer.say(this.clocksText());
+      this.frame.announcer.say(this.clocksText(), false, true);
       return;
     }
     const target = ev.target as HTMLElement | null;

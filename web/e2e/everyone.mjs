@@ -1,0 +1,459 @@
+// The end-to-end tests of issue 19 points 5, 6, 7 and 8 that the earlier
+// files did not cover: speech in the page's language (a recording stand-in
+// for the Web Speech API: the voice, the language and the remembered rate;
+// the talking clock), a visible focus of enough contrast on every stop of
+// the tab order of every screen (start panel, a game, screen-reader mode,
+// the correspondence dashboard, /director, /tournaments/{id}, the
+// notifications dialog), the keyboard alone on the pages of this wave (no
+// trap, dialogs closed by Escape with the focus back), no animation under
+// prefers-reduced-motion (the game board and the dashboard's analysis
+// board), text at 200 % and a phone of 360×740 without anything cut off;
+// axe-core (light and dark) on the states these tests reach.
+import { axeBoth } from './access.mjs';
+import { assert, byId, clickMove, startGame, waitPly } from './browser.mjs';
+import { correspondenceGame, openNotify } from './correspondence.mjs';
+import { directorSetup } from './director.mjs';
+import { focused, waitLive } from './lobby.mjs';
+
+/** Types one line into the command input and sends it. */
+async function command(page, text) {
+  await byId(page, 'move-input').fill(text);
+  await byId(page, 'move-input').press('Enter');
+}
+
+/**
+ * What the focused element is and how its focus shows: its kind (the tag,
+ * an input's type, a role), its test id, whether it is visible on the
+ * screen, the outline or box shadow that marks it and the contrast of that
+ * mark against the background behind the element (WCAG 1.4.11, 2.4.7).
+ */
+const focusInfo = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const rgb = (c) => {
+      const m = c.match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/);
+      return m ? { c: [Number(m[1]), Number(m[2]), Number(m[3])], a: m[4] === undefined ? 1 : Number(m[4]) } : null;
+    };
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (x, y) => {
+      const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+      return (a + 0.05) / (b + 0.05);
+    };
+    // The background the outline is drawn on: the first opaque one outside the element.
+    let back = [255, 255, 255];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const c = rgb(getComputedStyle(p).backgroundColor);
+      if (c && c.a > 0.5) {
+        back = c.c;
+        break;
+      }
+    }
+    if (back === null) back = [255, 255, 255];
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? rgb(s.outlineColor) : null;
+    const shadow = s.boxShadow !== 'none' ? rgb(s.boxShadow) : null;
+    const mark = outline ?? shadow;
+    const r = el.getBoundingClientRect();
+    const kind = el.getAttribute('role') ?? (el.tagName === 'INPUT' ? `input:${el.type}` : el.tagName.toLowerCase());
+    return {
+      kind,
+      id: el.getAttribute('data-testid') ?? el.id ?? '',
+      visible: r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && getComputedStyle(el).visibility !== 'hidden',
+      mark: mark ? `${outline ? 'outline' : 'shadow'} ${s.outlineColor}` : 'none',
+      contrast: mark ? ratio(mark.c, back) : 0,
+    };
+  });
+
+/**
+ * Walks `page` with Tab from where the focus is (or from the top) until the
+ * focus comes back to the first stop, leaves the page, or `limit` presses
+ * pass: every stop must be on the screen and show its focus with an outline
+ * or shadow of 3:1 against its background. Returns the stops.
+ */
+async function tabWalk(page, where, { limit = 150, fromTop = true } = {}) {
+  // Blurring leaves the browser's starting point where it was: the walk goes
+  // round once, through the end of the page if need be, back to its first stop.
+  if (fromTop) await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  const stops = [];
+  let first = null;
+  let left = false;
+  for (let i = 0; ; i++) {
+    assert(i < limit, `${where}: the Tab walk never came round (${stops.length} stops): ${stops.map((s) => s.id).join(', ')}`);
+    await page.keyboard.press('Tab');
+    const info = await focusInfo(page);
+    if (!info) {
+      if (left) break;
+      left = stops.length > 0;
+      continue;
+    }
+    const key = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el.dataset.walk) el.dataset.walk = String(Math.random());
+      return el.dataset.walk;
+    });
+    if (key === first) break;
+    first ??= key;
+    stops.push(info);
+    assert(info.visible, `${where}: the focus went to something not on the screen: ${JSON.stringify(info)}`);
+    assert(info.mark !== 'none', `${where}: no visible focus on ${JSON.stringify(info)}`);
+    assert(info.contrast >= 3, `${where}: the focus mark contrasts too little (${info.contrast.toFixed(2)}:1): ${JSON.stringify(info)}`);
+  }
+  assert(stops.length > 0, `${where}: Tab reaches nothing`);
+  await page.evaluate(() => document.querySelectorAll('[data-walk]').forEach((e) => delete e.dataset.walk));
+  return stops;
+}
+
+/** Presses Tab until the element with test id `id` has the focus (fails after `limit` presses). */
+async function tabTo(page, id, limit = 150) {
+  for (let i = 0; i < limit; i++) {
+    if ((await focused(page)) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${id}" (the focus is on ${await focused(page)})`);
+}
+
+/** A stand-in for the Web Speech API that records every utterance (text, language, rate, voice) in `window.spoken`. */
+function recordSpeech() {
+  window.spoken = [];
+  window.cancelled = 0;
+  const voices = [
+    { name: 'English', lang: 'en-US', default: true, localService: true, voiceURI: 'en' },
+    { name: 'Slovak', lang: 'sk-SK', default: false, localService: true, voiceURI: 'sk' },
+    { name: 'Czech', lang: 'cs_CZ', default: false, localService: true, voiceURI: 'cs' },
+  ];
+  window.SpeechSynthesisUtterance = class {
+    constructor(text) {
+      this.text = text;
+      this.lang = '';
+      this.rate = 1;
+      this.voice = null;
+    }
+  };
+  Object.defineProperty(window, 'speechSynthesis', {
+    configurable: true,
+    value: {
+      speak: (u) => window.spoken.push({ text: u.text, lang: u.lang, rate: u.rate, voice: u.voice?.name ?? null }),
+      getVoices: () => voices,
+      cancel: () => {
+        window.cancelled += 1;
+      },
+      addEventListener: () => undefined,
+    },
+  });
+}
+
+/** Counts the board's pieces that slide (chessground marks them `anim`) from now on, in `window.slid`. */
+const watchSliding = (page) =>
+  page.evaluate(() => {
+    window.slid = 0;
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const nodes = m.type === 'attributes' ? [m.target] : [...m.addedNodes];
+        if (nodes.some((n) => n instanceof Element && n.tagName === 'PIECE' && n.classList.contains('anim'))) window.slid += 1;
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+
+/** The running CSS animations and transitions on the page. */
+const running = (page) => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => `${a.constructor.name} ${a.animationName ?? a.transitionProperty ?? ''} on ${a.effect?.target?.className ?? '?'}`));
+
+/**
+ * The controls cut off at the sides: every visible button, link, field and
+ * cell must lie inside the window's width. Returns descriptions of those
+ * that do not, and how much wider than the window the page is.
+ */
+const cutOff = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('button, a[href], input, select, textarea, summary, [tabindex], [role="gridcell"]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || el.closest('.sr-only, [hidden]') || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.left < -1 || r.right > document.documentElement.clientWidth + 1) out.push(`${el.getAttribute('data-testid') ?? el.tagName} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    return { out, wider: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+  });
+
+export const everyoneTests = [
+  {
+    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once',
+    async run({ browser, base }) {
+      const context = await browser.newContext();
+      await context.addInitScript(() => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('rochade.access', JSON.stringify({ reader: false, voice: 'phonetic', speech: false, rate: 1 }));
+          sessionStorage.setItem('seeded', '1');
+        }
+        localStorage.setItem('rochade.lang', 'sk');
+      });
+      await context.addInitScript(recordSpeech);
+      const page = await context.newPage();
+      try {
+        await page.goto(base);
+        assert(!(await byId(page, 'speech').isDisabled()), 'speech can be turned on');
+        await byId(page, 'speech').focus();
+        await page.keyboard.press('Space');
+        assert(await byId(page, 'speech').isChecked(), 'speech turned on with the keyboard');
+        await byId(page, 'speech-rate').focus();
+        for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+        await page.waitForFunction(() => JSON.parse(localStorage.getItem('rochade.access') ?? '{}').rate === 1.3);
+        await page.reload();
+        assert((await byId(page, 'speech-rate').inputValue()) === '1.3', `the rate is remembered: ${await byId(page, 'speech-rate').inputValue()}`);
+        assert(await byId(page, 'speech').isChecked(), 'speech is remembered');
+        await startGame(page, { opponent: 'local', control: '10+5' });
+        await command(page, 'Jf3');
+        await waitPly(page, 1);
+        await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Felix 3')));
+        const move = (await page.evaluate(() => window.spoken)).find((u) => u.text.includes('Felix 3'));
+        assert(move.text.includes('Biely: Springer Gustav 1 Felix 3'), `the move in Appendix D's words: ${move.text}`);
+        assert(move.lang === 'sk-SK' && move.voice === 'Slovak' && Math.abs(move.rate - 1.3) < 1e-6, `in Slovak, with the Slovak voice, at 1.3: ${JSON.stringify(move)}`);
+        const cancelled = await page.evaluate(() => window.cancelled);
+        await page.keyboard.press('Alt+c');
+        await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Biely: ') && u.text.includes('Čierny: ')));
+        const clock = (await page.evaluate(() => window.spoken)).find((u) => u.text.includes('Biely: ') && u.text.includes('Čierny: '));
+        assert(/Biely: (10|9) min \d+ s, Čierny: (10|9) min \d+ s/.test(clock.text) && clock.lang === 'sk-SK' && clock.voice === 'Slovak', `both clocks spoken: ${JSON.stringify(clock)}`);
+        assert((await page.evaluate(() => window.cancelled)) > cancelled, 'the talking clock does not wait behind older speech');
+        await waitLive(page, clock.text);
+
+        // Czech: the voice whose language is written cs_CZ (as some systems do) is found.
+        await byId(page, 'language').selectOption('cs');
+        await command(page, 'e5');
+        await waitPly(page, 2);
+        await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Eva 5')));
+        const czech = (await page.evaluate(() => window.spoken)).find((u) => u.text.includes('Eva 5'));
+        assert(czech.lang === 'cs-CZ' && czech.voice === 'Czech', `in Czech with the Czech voice: ${JSON.stringify(czech)}`);
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
+    name: 'focus (19.8): every Tab stop of the start panel, a game and screen-reader mode shows its focus (3:1), light and dark; every kind of control covered',
+    async run({ browser, base }) {
+      const kinds = new Set();
+      for (const colorScheme of ['light', 'dark']) {
+        const context = await browser.newContext({ colorScheme });
+        await context.addInitScript(() => localStorage.setItem('rochade.lang', 'en'));
+        const page = await context.newPage();
+        try {
+          await page.goto(base);
+          await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+          for (const s of await tabWalk(page, `the start panel (${colorScheme})`)) kinds.add(s.kind);
+          await startGame(page, { opponent: 'local', control: '10+5' });
+          for (const [i, m] of ['e4', 'e5', 'Nf3'].entries()) {
+            await command(page, m);
+            await waitPly(page, i + 1);
+          }
+          await byId(page, 'notes-box').count().then((n) => (n ? byId(page, 'notes-box').locator('summary').click() : undefined));
+          for (const s of await tabWalk(page, `a game (${colorScheme})`)) kinds.add(s.kind);
+          await byId(page, 'access-link').click();
+          await page.locator('body.reader').waitFor();
+          const reader = await tabWalk(page, `screen-reader mode (${colorScheme})`);
+          for (const s of reader) kinds.add(s.kind);
+          assert(reader.some((s) => s.kind === 'gridcell'), 'the grid is in the tab order in screen-reader mode');
+          await byId(page, 'access-link').click();
+        } finally {
+          await context.close();
+        }
+      }
+      console.log(`      kinds of control walked: ${[...kinds].sort().join(', ')}`);
+      for (const want of ['a', 'button', 'combobox', 'input:checkbox', 'input:text', 'input:range', 'gridcell']) {
+        assert([...kinds].some((k) => k === want || (want === 'combobox' && k === 'select')), `a ${want} was among the stops: ${[...kinds].join(', ')}`);
+      }
+    },
+  },
+  {
+    name: 'motion (19.8): under prefers-reduced-motion no piece slides and no CSS animation runs (the game, the dashboard\'s analysis board); without it pieces slide',
+    async run({ browser, base }) {
+      // The check itself sees sliding when motion is allowed.
+      const plain = await browser.newContext();
+      const page = await plain.newPage();
+      await page.goto(base);
+      await startGame(page, { opponent: 'local', control: '-' });
+      await watchSliding(page);
+      await command(page, 'e4');
+      await waitPly(page, 1);
+      await page.waitForFunction(() => window.slid > 0, null, { timeout: 5_000 }).catch(() => {
+        throw new Error('a move made without reduced motion did not slide: the check sees nothing');
+      });
+      await plain.close();
+
+      const { ann, bob } = await correspondenceGame(browser, base);
+      try {
+        await ann.page.emulateMedia({ reducedMotion: 'reduce' });
+        await ann.page.reload();
+        await waitPly(ann.page, 0);
+        assert((await ann.page.locator('.board').getAttribute('data-motion')) === 'reduced', 'the game board knows');
+        await watchSliding(ann.page);
+        await clickMove(ann.page, 'e2e4');
+        await byId(ann.page, 'move-confirm').click();
+        await waitPly(ann.page, 1);
+        await waitPly(bob.page, 1);
+        await clickMove(bob.page, 'e7e5');
+        await byId(bob.page, 'move-confirm').click();
+        await waitPly(ann.page, 2);
+        assert((await ann.page.evaluate(() => window.slid)) === 0, 'no piece slid on the game board');
+        assert((await running(ann.page)).length === 0, `no animation runs: ${await running(ann.page)}`);
+
+        await ann.page.goto(`${base}/correspondence`);
+        await ann.page.locator('[data-testid="dash-game"]').first().waitFor();
+        await watchSliding(ann.page);
+        await byId(ann.page, 'analysis-open').first().click();
+        await byId(ann.page, 'analysis-input').waitFor();
+        await byId(ann.page, 'analysis-input').fill('Nf3');
+        await byId(ann.page, 'analysis-input').press('Enter');
+        await ann.page.locator('[data-testid="analysis-move"]').first().waitFor();
+        assert((await ann.page.evaluate(() => window.slid)) === 0, `no piece slid on the analysis board (${await ann.page.evaluate(() => window.slid)})`);
+        assert((await running(ann.page)).length === 0, `no animation runs on the dashboard: ${await running(ann.page)}`);
+      } finally {
+        await ann.context.close();
+        await bob.context.close();
+      }
+    },
+  },
+  {
+    name: 'zoom and phones (19.8): text at 200 % on 1280 px and a 360×740 phone: nothing cut off, no sideways scrolling, the board fits and a game is played there',
+    async run({ browser, base }) {
+      const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await wide.addInitScript(() => {
+        localStorage.setItem('rochade.lang', 'sk');
+        document.addEventListener('DOMContentLoaded', () => {
+          document.documentElement.style.fontSize = '200%';
+        });
+      });
+      const page = await wide.newPage();
+      try {
+        await page.goto(base);
+        await page.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+        assert(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize === '32px'), 'the text is at 200 %');
+        let cut = await cutOff(page);
+        assert(cut.out.length === 0 && cut.wider <= 0, `the start panel at 200 %: ${JSON.stringify(cut)}`);
+        await startGame(page, { opponent: 'local', control: '10+5' });
+        await command(page, 'e4');
+        await waitPly(page, 1);
+        cut = await cutOff(page);
+        assert(cut.out.length === 0 && cut.wider <= 0, `a game at 200 %: ${JSON.stringify(cut)}`);
+        await byId(page, 'access-link').click();
+        await page.locator('body.reader').waitFor();
+        cut = await cutOff(page);
+        assert(cut.out.length === 0 && cut.wider <= 0, `screen-reader mode at 200 %: ${JSON.stringify(cut)}`);
+      } finally {
+        await wide.close();
+      }
+
+      const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      await phone.addInitScript(() => localStorage.setItem('rochade.lang', 'en'));
+      const small = await phone.newPage();
+      try {
+        await small.goto(base);
+        await small.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+        let cut = await cutOff(small);
+        assert(cut.out.length === 0 && cut.wider <= 0, `the start panel on a phone: ${JSON.stringify(cut)}`);
+        await startGame(small, { opponent: 'local', control: '10+5' });
+        const board = await byId(small, 'board').boundingBox();
+        assert(board.x >= 0 && board.x + board.width <= 360 && board.width >= 300, `the board fits the phone's width: ${JSON.stringify(board)}`);
+        await clickMove(small, 'e2e4');
+        await waitPly(small, 1);
+        await command(small, 'e5');
+        await waitPly(small, 2);
+        cut = await cutOff(small);
+        assert(cut.out.length === 0 && cut.wider <= 0, `a game on a phone: ${JSON.stringify(cut)}`);
+        for (const id of ['resign', 'draw-offer-button', 'move-input']) {
+          const box = await byId(small, id).boundingBox();
+          assert(box && box.width >= 24 && box.height >= 24, `${id} is a target of at least 24×24 px (2.5.8): ${JSON.stringify(box)}`);
+        }
+        await axeBoth(small, 'a game on a phone');
+      } finally {
+        await phone.close();
+      }
+    },
+  },
+  {
+    name: 'this wave\'s pages by keyboard (19.6, 19.7): /director and /tournaments/{id} worked with Tab and Enter, the decision dialog closed by Escape; the dashboard and the notifications dialog walked; a visible focus on every stop; axe light and dark',
+    async run({ browser }) {
+      const { base, dee, ann, bob, close } = await directorSetup(browser);
+      try {
+        // /director: a tournament made with the keyboard alone.
+        await dee.page.goto(`${base}/director`);
+        await byId(dee.page, 'director-state').and(dee.page.locator('[data-state="ready"]')).waitFor();
+        await tabWalk(dee.page, '/director');
+        await dee.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(dee.page, 'tn-name');
+        await dee.page.keyboard.type('Keyboard Cup');
+        await tabTo(dee.page, 'tn-create');
+        await dee.page.keyboard.press('Enter');
+        await dee.page.waitForURL(/\/tournaments\/[^/]+$/);
+        await dee.page.waitForFunction(() => document.querySelector('[data-testid="tn-title"]')?.textContent === 'Keyboard Cup');
+        const tournament = new URL(dee.page.url()).pathname.split('/')[2];
+
+        // /tournaments/{id}: players added and the start, by keyboard.
+        for (const p of [ann, bob]) {
+          await tabTo(dee.page, 'tn-add-name');
+          await dee.page.keyboard.type(p.name);
+          await dee.page.keyboard.press('Enter');
+          await waitLive(dee.page, `${p.name} added.`);
+        }
+        await tabWalk(dee.page, 'a tournament\'s page before its start');
+        await dee.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(dee.page, 'tn-start-send');
+        await dee.page.keyboard.press('Enter');
+        await waitLive(dee.page, 'The tournament has started');
+        await byId(dee.page, 'tn-game').first().waitFor();
+        await dee.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(dee.page, 'decide-open');
+        await dee.page.keyboard.press('Enter');
+        await byId(dee.page, 'decide-dialog').waitFor();
+        assert((await focused(dee.page)) === 'decide-act', `the dialog opens on its first field: ${await focused(dee.page)}`);
+        const inDialog = await tabWalk(dee.page, 'the decision dialog', { fromTop: false });
+        assert(inDialog.every((s) => s.id.startsWith('decide-')), `Tab stays in the dialog: ${inDialog.map((s) => s.id).join(', ')}`);
+        await dee.page.keyboard.press('Escape');
+        await byId(dee.page, 'decide-dialog').waitFor({ state: 'detached' });
+        assert((await focused(dee.page)) === 'decide-open', `Escape gives the focus back: ${await focused(dee.page)}`);
+        const walked = await tabWalk(dee.page, 'a started tournament for its director');
+        assert(walked.some((s) => s.id === 'tn-game-link') && walked.some((s) => s.id === 'decide-open'), `the games and their decisions are reached: ${walked.map((s) => s.id).join(', ')}`);
+
+        // The players' view of the tournament, axe and the keyboard.
+        await ann.page.goto(`${base}/tournaments/${tournament}`);
+        await byId(ann.page, 'tn-game').first().waitFor();
+        await axeBoth(ann.page, 'a started tournament seen by a player');
+        const seen = await tabWalk(ann.page, 'a tournament seen by a player');
+        assert(seen.some((s) => s.id === 'tn-game-link'), `a player reaches the game: ${seen.map((s) => s.id).join(', ')}`);
+        await ann.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(ann.page, 'tn-game-link');
+        await ann.page.keyboard.press('Enter');
+        await ann.page.waitForURL(/\/g\/[^/]+/);
+        await ann.page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.hasAttribute('data-ply'));
+
+        // The dashboard: the game listed, walked with Tab, its notes opened and typed with the keyboard.
+        await ann.page.goto(`${base}/correspondence`);
+        await byId(ann.page, 'dash-game').first().waitFor();
+        const dash = await tabWalk(ann.page, '/correspondence');
+        assert(dash.some((s) => s.id === 'dash-link') && dash.some((s) => s.id === 'analysis-open'), `the dashboard's games and tools are reached: ${dash.map((s) => s.id).join(', ')}`);
+        await ann.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(ann.page, 'analysis-open');
+        await ann.page.keyboard.press('Enter');
+        await byId(ann.page, 'analysis-input').waitFor();
+        await tabTo(ann.page, 'analysis-input');
+        await ann.page.keyboard.type('e4');
+        await ann.page.keyboard.press('Enter');
+        await byId(ann.page, 'analysis-move').first().waitFor();
+        await tabWalk(ann.page, '/correspondence with an analysis board');
+        await axeBoth(ann.page, 'the dashboard with an analysis board');
+
+        // The notifications dialog: Tab stays inside, Escape closes it and gives the focus back.
+        await openNotify(bob.page);
+        const notify = await tabWalk(bob.page, 'the notifications dialog', { fromTop: false });
+        const inside = await bob.page.evaluate(() => !!document.activeElement?.closest('dialog'));
+        assert(inside && notify.length >= 4, `Tab stays in the notifications dialog: ${notify.map((s) => s.id).join(', ')}`);
+        await bob.page.keyboard.press('Escape');
+        await bob.page.waitForFunction(() => !document.querySelector('dialog[open]'));
+        await bob.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'account-button');
+      } finally {
+        await close();
+      }
+    },
+  },
+];
