@@ -118,7 +118,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         // Tournaments and their directors (ICCF 14).
         .route(
             "/api/tournaments",
-            get(tournaments::http::list).post(tournaments::http::create),
+            get(tournaments::http::list).post(tournaments::create::create),
         )
         .route("/api/tournaments/{id}", get(tournaments::http::show))
         .route(
@@ -137,6 +137,27 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route(
             "/api/tournaments/{id}/leave",
             post(tournaments::http::grant_leave),
+        )
+        .route("/api/tournaments/{id}/join", post(tournaments::entry::join))
+        .route("/api/tournaments/{id}/quit", post(tournaments::entry::quit))
+        .route(
+            "/api/tournaments/{id}/pause",
+            post(tournaments::arbiter::pause),
+        )
+        .route(
+            "/api/tournaments/{id}/pair",
+            post(tournaments::arbiter::pair),
+        )
+        .route(
+            "/api/tournaments/{id}/result",
+            post(tournaments::arbiter::result),
+        )
+        .route("/api/tournaments/{id}/bye", post(tournaments::arbiter::bye))
+        .route("/api/tournaments/{id}/trf", get(tournaments::export::trf))
+        .route("/api/tournaments/{id}/pgn", get(tournaments::export::pgn))
+        .route(
+            "/api/tournaments/{id}/standings",
+            get(tournaments::export::standings),
         )
         .route("/api/games/{id}/decide", post(director::http::decide))
         .route("/api/requests", post(director::http::file))
@@ -290,6 +311,7 @@ impl Server {
             )?;
         }
         let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;
+        tokio::spawn(tournaments::runner::run(shared.clone()));
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Listen {

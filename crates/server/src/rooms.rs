@@ -84,6 +84,8 @@ pub struct Shared {
     pub tablebase: std::sync::OnceLock<Arc<rochade_tablebase::Tablebase>>,
     /// When each correspondence player hears their time runs low.
     pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
+    /// The tournaments' clockwork.
+    pub tournaments: Arc<crate::tournaments::runner::Runner>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -146,6 +148,7 @@ impl Shared {
             rooms: Mutex::new(HashMap::new()),
             tablebase: std::sync::OnceLock::new(),
             thresholds: Arc::new(thresholds),
+            tournaments: Arc::default(),
         })
     }
 
@@ -191,6 +194,7 @@ impl Shared {
             shutdown: self.shutdown.clone(),
             tablebase: self.tablebase.get().cloned(),
             thresholds: self.thresholds.clone(),
+            tournaments: self.tournaments.clone(),
         }
     }
 

@@ -14,44 +14,16 @@ use std::time::Duration;
 
 use rochade_loadtest::client::{GameSocket, request};
 use serde_json::{Value, json};
-use support::{TestServer, ask_page, refused_saying, sign_up, token_of};
+use support::{TestServer, appoint, ask_page, refused_saying, seat, sign_up};
 
 const DAY_MS: u64 = 86_400_000;
 const WAIT: Duration = Duration::from_secs(10);
-
-/// Makes `name` a site director.
-fn appoint(server: &TestServer, name: &str) {
-    let user = server
-        .shared
-        .storage
-        .user(name)
-        .expect("reads")
-        .expect("signed up");
-    server
-        .shared
-        .storage
-        .set_site_director(user.id, true)
-        .expect("appointed");
-}
 
 async fn state(server: &TestServer, id: &str) -> Value {
     request(&server.host, "GET", &format!("/api/games/{id}"), None, None)
         .await
         .expect("answers")
         .json
-}
-
-/// The seat token of the holder of `session` in game `id`.
-async fn seat(server: &TestServer, session: &str, id: &str) -> String {
-    let (status, games) = ask_page(server, session, "GET", "/api/account/games", None).await;
-    assert_eq!(status, 200, "{games}");
-    let entry = games["games"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .find(|g| g["id"] == id)
-        .unwrap_or_else(|| panic!("{id} is not in {games}"));
-    token_of(entry)
 }
 
 /// A decision by the holder of `session` on game `id`: status and answer.

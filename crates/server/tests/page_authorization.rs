@@ -472,12 +472,7 @@ async fn notes_are_kept_only_by_the_players_of_the_game_each_their_own() {
 async fn only_the_director_decides_and_only_players_write_to_the_director() {
     let a = askers().await;
     // Alice directs the site; Bob and Carol play a section of hers.
-    let storage = rochade_server::SqliteStorage::open(&a.server.db).expect("opens");
-    let alice = rochade_server::storage::AccountStore::user(&storage, "alice")
-        .expect("reads")
-        .expect("alice");
-    rochade_server::storage::TournamentStore::set_site_director(&storage, alice.id, true)
-        .expect("appointed");
+    support::appoint(&a.server, "alice");
     let settings = json!({"name": "Section 1", "time_control": "10/40d"});
     for who in EVERYONE {
         if who == Who::Owner {
@@ -631,5 +626,89 @@ async fn only_the_director_decides_and_only_players_write_to_the_director() {
             assert_eq!(status, 401, "{path} as {who:?}");
         }
     }
+    a.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_live_event_is_entered_by_players_and_run_by_its_director_alone() {
+    let a = askers().await;
+    support::appoint(&a.server, "alice");
+    let settings = json!({"name": "Blitz Swiss", "time_control": "3+2", "system": "swiss",
+                          "rounds": 2, "entry": {"open": true}, "max_byes": 1});
+    let (status, made) = a
+        .ask(Who::Owner, "POST", "/api/tournaments", Some(settings))
+        .await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().expect("id").to_owned();
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    let page = || async {
+        a.ask(
+            Who::Anonymous,
+            "GET",
+            &format!("/api/tournaments/{id}"),
+            None,
+        )
+        .await
+        .1
+    };
+
+    // Entering and leaving: one's own act, signed in on the page.
+    for who in [Who::Anonymous, Who::Token] {
+        for what in ["join", "quit"] {
+            let (status, answer) = a.ask(who, "POST", &path(what), None).await;
+            assert_eq!(status, 401, "{what} as {who:?}: {answer}");
+        }
+    }
+    let (status, answer) = a.ask(Who::Other, "POST", &path("quit"), None).await;
+    assert_eq!(status, 404, "Carol is not in it: {answer}");
+    for who in [Who::Opponent, Who::Other] {
+        let (status, answer) = a.ask(who, "POST", &path("join"), None).await;
+        assert_eq!(status, 200, "join as {who:?}: {answer}");
+    }
+
+    // The arbiter's controls: the director's alone, before and after the
+    // start; a refused one changes nothing.
+    let refused = |who: Who| {
+        if matches!(who, Who::Anonymous | Who::Token) {
+            401
+        } else {
+            403
+        }
+    };
+    let acts = [
+        (
+            path("bye"),
+            json!({"player": "Bob", "round": 2, "kind": "half", "reason": "r"}),
+        ),
+        (path("pause"), json!({"paused": true, "reason": "r"})),
+        (path("pair"), json!({"reason": "r"})),
+        (
+            path("result"),
+            json!({"game": "whatever", "result": "1-0", "reason": "r"}),
+        ),
+        (path("players"), json!({"name": "Alice"})),
+        (path("start"), json!({})),
+    ];
+    for stage in ["before the start", "after it"] {
+        let before = page().await;
+        for (p, body) in &acts {
+            for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+                let (status, answer) = a.ask(who, "POST", p, Some(body.clone())).await;
+                assert_eq!(status, refused(who), "{p} as {who:?} {stage}: {answer}");
+            }
+        }
+        assert_eq!(page().await, before, "nothing changed {stage}");
+        if stage == "before the start" {
+            let (status, answer) = a.ask(Who::Owner, "POST", &path("start"), None).await;
+            assert_eq!(status, 200, "{answer}");
+        }
+    }
+    // The director may: a bye for round 2, a hold.
+    for (p, body) in &acts[..2] {
+        let (status, answer) = a.ask(Who::Owner, "POST", p, Some(body.clone())).await;
+        assert_eq!(status, 200, "{p}: {answer}");
+    }
+    let shown = page().await;
+    assert_eq!(shown["paused"], true, "{shown}");
     a.server.stop().await;
 }

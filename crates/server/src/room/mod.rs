@@ -82,6 +82,8 @@ pub struct RoomDeps {
     pub tablebase: Option<Arc<rochade_tablebase::Tablebase>>,
     /// When each correspondence player hears their time runs low.
     pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
+    /// Told when a tournament game ends.
+    pub tournaments: Arc<crate::tournaments::runner::Runner>,
 }
 
 impl std::fmt::Debug for RoomDeps {
@@ -615,8 +617,12 @@ impl Room {
         Ok(())
     }
 
-    /// Tells the players' accounts that the game has ended.
+    /// Tells the players' accounts that the game has ended, and its
+    /// tournament's clockwork if it has one.
     fn announce_finish(&self) {
+        if self.record.setup.tournament.is_some() {
+            self.deps.tournaments.poke();
+        }
         let Ok(state) = serde_json::from_str::<serde_json::Value>(&self.state) else {
             return;
         };

@@ -49,6 +49,7 @@ fn world(limits: Limits) -> World {
         shutdown,
         tablebase: None,
         thresholds: Arc::new(crate::notify::thresholds::Thresholds::new(86_400_000)),
+        tournaments: Arc::default(),
     };
     World { deps, _stop: stop }
 }

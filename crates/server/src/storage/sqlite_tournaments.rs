@@ -136,6 +136,22 @@ impl TournamentStore for SqliteStorage {
         rows.iter().map(|(id, j)| tournament_of(id, j)).collect()
     }
 
+    fn running_tournaments(&self) -> Result<Vec<Tournament>, StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stmt = conn.prepare_cached(
+            "SELECT id, settings FROM tournaments
+             WHERE json_extract(settings, '$.finished') IS NULL
+               AND (json_extract(settings, '$.by_round') = 1
+                    OR (json_extract(settings, '$.started') IS NULL
+                        AND json_extract(settings, '$.starts_at') IS NOT NULL))
+             ORDER BY created, id",
+        )?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.iter().map(|(id, j)| tournament_of(id, j)).collect()
+    }
+
     fn tournament_games(&self, id: &str) -> Result<Vec<TournamentGame>, StorageError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         let mut stmt = conn.prepare_cached(

@@ -113,6 +113,15 @@ pub trait TournamentStore: Send + Sync + 'static {
     /// When the database fails.
     fn tournaments(&self, limit: usize) -> Result<Vec<Tournament>, StorageError>;
 
+    /// The tournaments the server moves on by itself: unfinished ones
+    /// played round by round, and those waiting for their start time;
+    /// oldest first.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn running_tournaments(&self) -> Result<Vec<Tournament>, StorageError>;
+
     /// The games of tournament `id` (finished or not), with their glances.
     ///
     /// # Errors

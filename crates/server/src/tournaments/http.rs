@@ -3,12 +3,14 @@
 //!
 //! - `POST /api/tournaments`: a site director creates one (`rochade user
 //!   director NAME` appoints them), naming its director (themself by
-//!   default).
+//!   default); see [`super::create`].
 //! - `GET /api/tournaments`, `GET /api/tournaments/{id}`: the list; one
-//!   with its players, games and standings.
+//!   with its players, rounds, games, standings and decisions.
 //! - `POST /api/tournaments/{id}/players` `{"name": …}`,
-//!   `POST /api/tournaments/{id}/start`: the director names the players,
-//!   then every game begins ([`super::sections`]).
+//!   `POST /api/tournaments/{id}/start`: the director names the players
+//!   (after the start of a Swiss: a late entry), then starts it: round 1
+//!   is paired, or every game of a correspondence section begins
+//!   ([`super::runner::begin`]).
 //! - `POST /api/tournaments/{id}/withdraw` `{"player", "silent",
 //!   "reason"}`: a withdrawal forfeits every unfinished game of the player
 //!   (a silent one is also a breach of conduct, 13.3.2.3 b);
@@ -19,26 +21,22 @@
 //! Each of the director's acts is logged with its reason and told to the
 //! players it concerns.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use rand::Rng;
-use rochade_laws::{GameResult, Scoring};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{Entrant, MAX_PLAYERS, NAME_CHARS, Start, Tournament};
+use super::runner::save;
+use super::{Entrant, Start, System, Tournament};
 use crate::accounts::http::signed_in_user;
 use crate::director::Act;
 use crate::director::http::{checked_text, decision_json, on_game, tell_decision};
 use crate::error::{ActionError, ErrorCode};
-use crate::limits::ClientAddr;
 use crate::rooms::Shared;
-use crate::setup::{checked_control, random_code, rules_for};
 use crate::storage::tournaments::Decision;
 use crate::storage::{LeaveGrant, User};
 
@@ -48,52 +46,16 @@ const LISTED: usize = 100;
 /// How many decisions a tournament's page shows.
 const DECISIONS: usize = 200;
 
-/// The body of `POST /api/tournaments`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewTournament {
-    /// Its name.
-    name: String,
-    /// The time control of every game.
-    time_control: String,
-    /// `iccf`, `fide` or `fide2009`; ICCF's for a control in days.
-    #[serde(default)]
-    rules: Option<String>,
-    /// Rated (default true).
-    #[serde(default = "yes")]
-    rated: bool,
-    /// A double round robin.
-    #[serde(default)]
-    double: bool,
-    /// Triple Block (appendix C).
-    #[serde(default)]
-    triple_block: bool,
-    /// Agreed draws from this move on (9.1.1).
-    #[serde(default)]
-    draws_from_move: Option<u32>,
-    /// `null`, `"each_game"` (a Chess960 position per game), `"random"`
-    /// (one drawn for the event) or a number 0–959.
-    #[serde(default)]
-    chess960: Option<Value>,
-    /// Days without a move before a game needs the director.
-    #[serde(default)]
-    silence_days: Option<u32>,
-    /// The director's account name (default: the creator).
-    #[serde(default)]
-    director: Option<String>,
-}
-
-/// Serde's default `true`.
-fn yes() -> bool {
-    true
-}
-
 /// The account named `name`.
 ///
 /// # Errors
 ///
 /// `not_found` naming `field` when there is none.
-async fn account(shared: &Arc<Shared>, name: &str, field: &str) -> Result<User, ActionError> {
+pub(super) async fn account(
+    shared: &Arc<Shared>,
+    name: &str,
+    field: &str,
+) -> Result<User, ActionError> {
     let key = name.to_owned();
     shared.stored(move |s| s.user(&key)).await?.ok_or_else(|| {
         ActionError::new(
@@ -108,7 +70,7 @@ async fn account(shared: &Arc<Shared>, name: &str, field: &str) -> Result<User, 
 /// # Errors
 ///
 /// `not_found` when there is none.
-async fn load(shared: &Arc<Shared>, id: &str) -> Result<Tournament, ActionError> {
+pub(super) async fn load(shared: &Arc<Shared>, id: &str) -> Result<Tournament, ActionError> {
     let key = id.to_owned();
     shared
         .stored(move |s| s.tournament(&key))
@@ -116,40 +78,45 @@ async fn load(shared: &Arc<Shared>, id: &str) -> Result<Tournament, ActionError>
         .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("tournament {id}: not found")))
 }
 
-/// Stores `tournament`'s new state.
-async fn save(shared: &Arc<Shared>, tournament: &Tournament) -> Result<(), ActionError> {
-    let t = tournament.clone();
-    shared.stored(move |s| s.save_tournament(&t)).await
-}
-
-/// The start a request asks for.
-fn start_of(chess960: Option<&Value>) -> Result<Start, ActionError> {
-    match chess960 {
-        None | Some(Value::Null) => Ok(Start::Standard),
-        Some(Value::String(s)) if s == "each_game" => Ok(Start::Chess960EachGame),
-        Some(Value::String(s)) if s == "random" => Ok(Start::Chess960 {
-            number: rand::rng().random_range(0..960),
-        }),
-        Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n < 960) => Ok(Start::Chess960 {
-            number: n.as_u64().and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
-        }),
-        Some(other) => Err(ActionError::new(
-            ErrorCode::BadRequest,
-            format!("chess960: `{other}` is not null, \"each_game\", \"random\" or 0–959"),
-        )),
-    }
-}
-
 /// A tournament as JSON, players by name.
-fn tournament_json(t: &Tournament) -> Value {
+pub(super) fn tournament_json(t: &Tournament) -> Value {
     let start = match t.start {
         Start::Standard => Value::Null,
         Start::Chess960EachGame => json!("each_game"),
         Start::Chess960 { number } => json!(number),
     };
+    let (system, rounds, baku) = match t.system {
+        System::RoundRobin => ("round_robin", super::report::total_rounds(t), false),
+        System::Swiss { rounds, baku } => ("swiss", rounds, baku),
+    };
+    let status = if t.finished.is_some() {
+        "finished"
+    } else if t.started.is_some() {
+        "started"
+    } else {
+        "created"
+    };
     json!({
         "id": t.id,
         "name": t.name,
+        "system": system,
+        "rounds": rounds,
+        "baku": baku,
+        "byRound": t.by_round,
+        "startsAt": t.starts_at,
+        "breakSecs": t.break_secs,
+        "entry": {
+            "open": t.entry.open,
+            "minRating": t.entry.min_rating,
+            "maxRating": t.entry.max_rating,
+            "minAccountDays": t.entry.min_account_days,
+        },
+        "tiebreaks": super::standings::order(t).iter().map(|b| b.code()).collect::<Vec<_>>(),
+        "maxByes": t.max_byes,
+        "paused": t.paused,
+        "status": status,
+        "round": t.rounds.len(),
+        "finished": t.finished,
         "director": t.director_name,
         "timeControl": t.time_control,
         "rules": t.rules,
@@ -162,77 +129,12 @@ fn tournament_json(t: &Tournament) -> Value {
         "players": t.players.iter().map(|p| json!({
             "id": p.id,
             "name": p.name,
+            "rating": p.rating,
             "withdrawn": t.is_withdrawn(p.id),
         })).collect::<Vec<_>>(),
         "started": t.started,
         "created": t.created,
     })
-}
-
-/// `POST /api/tournaments`.
-///
-/// # Errors
-///
-/// `unauthorized` without a session; `forbidden` for anyone but a site
-/// director; `bad_request` naming the field that is wrong; `not_found`
-/// for a director with no account.
-pub async fn create(
-    State(shared): State<Arc<Shared>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, ActionError> {
-    let user = signed_in_user(&shared, &headers).await?;
-    let me = user.id;
-    if !shared.stored(move |s| s.is_site_director(me)).await? {
-        return Err(ActionError::new(
-            ErrorCode::Forbidden,
-            "only the site's directors create tournaments (rochade user director NAME)",
-        ));
-    }
-    let asked: NewTournament = crate::json::body(&body, "tournament")?;
-    let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
-    let name = asked.name.trim().to_owned();
-    let chars = name.chars().count();
-    if chars == 0 || chars > NAME_CHARS {
-        return Err(bad(format!(
-            "name: 1 to {NAME_CHARS} characters, not {chars}"
-        )));
-    }
-    let control = checked_control(&asked.time_control, &shared.limits)?;
-    let rules = rules_for(asked.rules.as_deref(), &control)?;
-    if asked.triple_block && control.scale() != rochade_laws::clock::Scale::Days {
-        return Err(bad(
-            "triple_block: Triple Block is a correspondence time system (appendix C)".into(),
-        ));
-    }
-    if asked.draws_from_move == Some(0) {
-        return Err(bad("draws_from_move: move numbers begin at 1".into()));
-    }
-    let director = match &asked.director {
-        Some(name) => account(&shared, name, "director").await?,
-        None => user,
-    };
-    let tournament = Tournament {
-        id: random_code(8),
-        name,
-        director: director.id,
-        director_name: director.name.clone(),
-        time_control: control.to_string(),
-        rules: rules.as_str().to_owned(),
-        rated: asked.rated,
-        double: asked.double,
-        triple_block: asked.triple_block,
-        draws_from_move: asked.draws_from_move,
-        start: start_of(asked.chess960.as_ref())?,
-        silence_days: asked.silence_days.unwrap_or(shared.limits.silence_days),
-        players: Vec::new(),
-        started: None,
-        withdrawn: Vec::new(),
-        created: shared.clock.now_ms(),
-    };
-    let t = tournament.clone();
-    shared.stored(move |s| s.create_tournament(&t)).await?;
-    Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
 
 /// `GET /api/tournaments`.
@@ -267,21 +169,12 @@ pub async fn show(
             ))
         })
         .await?;
-    let mut points: HashMap<i64, (u32, u32)> = HashMap::new();
+    let outcomes = super::report::outcomes(&games);
     let name = |p: &Option<crate::setup::Player>| p.as_ref().map(|p| p.name.clone());
     let games_json: Vec<Value> = games
         .iter()
         .map(|g| {
             let setup = &g.game.setup;
-            if let Some(result) = g.result.as_deref().and_then(GameResult::parse) {
-                for color in shakmaty::Color::ALL {
-                    if let Some(p) = setup.player(color) {
-                        let entry = points.entry(p.id).or_default();
-                        entry.0 += u32::from(Scoring::CLASSICAL.points(result, color));
-                        entry.1 += 1;
-                    }
-                }
-            }
             json!({
                 "id": setup.id,
                 "white": name(&setup.white_player),
@@ -292,34 +185,28 @@ pub async fn show(
             })
         })
         .collect();
-    let mut standings: Vec<Value> = tournament
-        .players
-        .iter()
-        .map(|p| {
-            let (half, played) = points.get(&p.id).copied().unwrap_or_default();
-            json!({
-                "name": p.name,
-                "points": f64::from(half) / 2.0,
-                "finished": played,
-                "withdrawn": tournament.is_withdrawn(p.id),
-            })
-        })
-        .collect();
-    standings.sort_by(|a, b| {
-        b["points"]
-            .as_f64()
-            .partial_cmp(&a["points"].as_f64())
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    let table = super::standings::standings_json(&tournament, &outcomes);
     let mut json = tournament_json(&tournament);
     json["games"] = json!(games_json);
-    json["standings"] = json!(standings);
+    json["standings"] = table["rows"].clone();
+    json["provisional"] = table["provisional"].clone();
+    if let Some(cross) = table.get("crosstable") {
+        json["crosstable"] = cross.clone();
+    }
+    json["pairings"] = json!(super::standings::rounds_json(&tournament, &outcomes));
+    json["changed"] = json!(
+        tournament
+            .changed
+            .iter()
+            .map(|c| json!({"game": c.game, "result": c.result}))
+            .collect::<Vec<_>>()
+    );
     json["decisions"] = json!(decisions.iter().map(decision_json).collect::<Vec<_>>());
     Ok(axum::Json(json).into_response())
 }
 
 /// The signed-in director of tournament `id`, and the tournament.
-async fn as_director(
+pub(super) async fn as_director(
     shared: &Arc<Shared>,
     headers: &HeaderMap,
     id: &str,
@@ -339,60 +226,56 @@ struct Named {
 }
 
 /// `POST /api/tournaments/{id}/players`: the director names a player
-/// before the start.
+/// before the start; after the start of an event paired round by round,
+/// a late entry, paired from the next round (logged as a decision).
 ///
 /// # Errors
 ///
-/// `forbidden` for anyone but the director; `not_allowed` once started
-/// or full; `not_found` for no such account; `bad_request` for a player
-/// already in.
+/// `forbidden` for anyone but the director; `not_allowed` once a round
+/// robin or a section has started, after the last round, or when full;
+/// `not_found` for no such account; `bad_request` for a player already
+/// in.
 pub async fn add_player(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Response, ActionError> {
-    let (_, mut tournament) = as_director(&shared, &headers, &id).await?;
+    let _turn = shared.tournaments.turn().await;
+    let (director, mut tournament) = as_director(&shared, &headers, &id).await?;
     let asked: Named = crate::json::body(&body, "player")?;
-    if tournament.started.is_some() {
-        return Err(ActionError::new(
-            ErrorCode::NotAllowed,
-            "the tournament has started: no more players",
-        ));
-    }
-    if tournament.players.len() >= MAX_PLAYERS {
-        return Err(ActionError::new(
-            ErrorCode::NotAllowed,
-            format!("a section has at most {MAX_PLAYERS} players"),
-        ));
-    }
     let player = account(&shared, &asked.name, "name").await?;
-    if tournament.entrant(player.id).is_some() {
-        return Err(ActionError::new(
-            ErrorCode::BadRequest,
-            format!("name: {} plays in it already", player.name),
-        ));
-    }
-    tournament.players.push(Entrant {
-        id: player.id,
-        name: player.name,
-    });
+    let late = super::entry::admit(&shared, &tournament, &player).await?;
+    tournament.players.push(late.clone());
     save(&shared, &tournament).await?;
+    if tournament.started.is_some() {
+        on_player(
+            &shared,
+            &director,
+            &tournament,
+            &late,
+            json!({"act": "late_entry", "from_round": late.from_round}),
+            &format!("late entry, paired from round {}", late.from_round),
+        )
+        .await?;
+    }
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
 
-/// `POST /api/tournaments/{id}/start`: every game begins.
+/// `POST /api/tournaments/{id}/start`: the tournament begins now: round
+/// 1 is paired and its games start, or, for a correspondence section,
+/// every game at once.
 ///
 /// # Errors
 ///
 /// `forbidden` for anyone but the director; `not_allowed` once started;
-/// `bad_request` for fewer than two players.
+/// `bad_request` for fewer than two players; what pairing refuses.
 pub async fn start(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
-    ClientAddr(from): ClientAddr,
     Path(id): Path<String>,
 ) -> Result<Response, ActionError> {
+    let _turn = shared.tournaments.turn().await;
     let (_, mut tournament) = as_director(&shared, &headers, &id).await?;
     if tournament.started.is_some() {
         return Err(ActionError::new(
@@ -400,19 +283,8 @@ pub async fn start(
             "the tournament has started already",
         ));
     }
-    if tournament.players.len() < 2 {
-        return Err(ActionError::new(
-            ErrorCode::BadRequest,
-            format!(
-                "players: a round robin needs two players at least, not {}",
-                tournament.players.len()
-            ),
-        ));
-    }
-    // Marked first: a second start while the games are made is refused.
-    tournament.started = Some(shared.clock.now_ms());
-    save(&shared, &tournament).await?;
-    let games = super::sections::start(&shared, &tournament, from).await?;
+    let now = shared.clock.now_ms();
+    let games = super::runner::begin(&shared, &mut tournament, now).await?;
     Ok(axum::Json(json!({"id": tournament.id, "games": games})).into_response())
 }
 
@@ -430,7 +302,7 @@ struct Withdrawal {
 }
 
 /// The entrant of `tournament` named `name`.
-fn entrant_named(tournament: &Tournament, name: &str) -> Result<Entrant, ActionError> {
+pub(super) fn entrant_named(tournament: &Tournament, name: &str) -> Result<Entrant, ActionError> {
     tournament
         .players
         .iter()
@@ -475,7 +347,7 @@ async fn about_player<T: AboutPlayer>(
 }
 
 /// Logs decision `act` about `player` of `tournament` and tells them.
-async fn on_player(
+pub(super) async fn on_player(
     shared: &Arc<Shared>,
     director: &User,
     tournament: &Tournament,
@@ -516,6 +388,7 @@ pub async fn withdraw(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Response, ActionError> {
+    let _turn = shared.tournaments.turn().await;
     let (director, mut tournament, asked, reason, player) =
         about_player::<Withdrawal>(&shared, &headers, &id, &body, "withdrawal").await?;
     if tournament.is_withdrawn(player.id) {

@@ -9,11 +9,33 @@
 //! (9.1.1), and the Chess960 start (appendix B: one position for the
 //! whole event, or one per game).
 //!
-//! - [`http`]: creating, showing, naming players, starting.
-//! - [`sections`]: a started round robin's games.
+//! Live events are paired round by round: a Swiss by the FIDE (Dutch)
+//! system or a round robin, each round's games started in the rooms, the
+//! next round paired a short break after the last game of the round
+//! ends ([`runner`]), unless the arbiter holds it.
+//!
+//! - [`create`]: the organiser's settings.
+//! - [`http`]: showing, naming players, starting, the director's acts on
+//!   players.
+//! - [`export`]: the TRF, the PGN of every game, the standings.
+//! - [`entry`]: players joining and leaving by themselves.
+//! - [`arbiter`]: the arbiter's controls (pause, pair, results, byes,
+//!   late entries), each logged.
+//! - [`rounds`]: pairing a round and starting its games.
+//! - [`report`]: the tournament as a TRF16 file.
+//! - [`standings`]: points, tie-breaks (C.07) and the crosstable.
+//! - [`runner`]: what the server does by itself: the start at its time,
+//!   each round after the last.
 
+pub mod arbiter;
+pub mod create;
+pub mod entry;
+pub mod export;
 pub mod http;
-pub mod sections;
+pub mod report;
+pub mod rounds;
+pub mod runner;
+pub mod standings;
 
 use serde::{Deserialize, Serialize};
 
@@ -118,6 +140,44 @@ pub struct Tournament {
     pub withdrawn: Vec<(i64, u64)>,
     /// When it was created (Unix ms).
     pub created: u64,
+    /// How the players are paired.
+    #[serde(default)]
+    pub system: System,
+    /// Round by round (each round paired when the last is over), or
+    /// every game at once (a correspondence section, ICCF).
+    #[serde(default)]
+    pub by_round: bool,
+    /// When it starts on its own (Unix ms); none: when the director
+    /// starts it.
+    #[serde(default)]
+    pub starts_at: Option<u64>,
+    /// Seconds between the end of a round and the pairing of the next.
+    #[serde(default)]
+    pub break_secs: u32,
+    /// Who may join by themselves.
+    #[serde(default)]
+    pub entry: Entry,
+    /// The tie-breaks, in the organiser's order (C.07 short names).
+    #[serde(default)]
+    pub tiebreaks: Vec<String>,
+    /// How many half- or full-point byes a player may ask for.
+    #[serde(default)]
+    pub max_byes: u8,
+    /// The rounds paired so far.
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+    /// Byes set for rounds not yet paired.
+    #[serde(default)]
+    pub byes: Vec<SetBye>,
+    /// The arbiter holds the next pairing.
+    #[serde(default)]
+    pub paused: bool,
+    /// Results the arbiter changed, by game.
+    #[serde(default)]
+    pub changed: Vec<ChangedResult>,
+    /// When the last round ended (Unix ms), or the event was called off.
+    #[serde(default)]
+    pub finished: Option<u64>,
 }
 
 impl Tournament {
@@ -154,6 +214,14 @@ impl Tournament {
         self.withdrawn.iter().any(|(u, _)| *u == user)
     }
 
+    /// How many players it may have.
+    pub fn capacity(&self) -> usize {
+        match self.system {
+            System::RoundRobin => MAX_PLAYERS,
+            System::Swiss { .. } => MAX_SWISS_PLAYERS,
+        }
+    }
+
     /// The entrant with account `user`.
     pub fn entrant(&self, user: i64) -> Option<&Entrant> {
         self.players.iter().find(|p| p.id == user)
@@ -167,11 +235,147 @@ pub struct Entrant {
     pub id: i64,
     /// The account's name.
     pub name: String,
+    /// Their rating in the event's category when they entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    /// The first round they are paired in (a late entry's is after 1).
+    #[serde(default = "first_round")]
+    pub from_round: u16,
 }
 
-/// Most players a section may have (ICCF sections have 7 to 17; a club
-/// may want more; a round robin of this many is already 1,225 games).
+/// Serde's default for [`Entrant::from_round`].
+fn first_round() -> u16 {
+    1
+}
+
+/// How the players are paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum System {
+    /// Everyone meets everyone, by the Berger tables (C.05).
+    #[default]
+    RoundRobin,
+    /// The FIDE (Dutch) Swiss system (C.04.3).
+    Swiss {
+        /// How many rounds.
+        rounds: u16,
+        /// Baku acceleration (C.04.5.1).
+        #[serde(default)]
+        baku: bool,
+    },
+}
+
+/// Who may join a tournament by themselves, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Players may join (otherwise only the director names them).
+    #[serde(default)]
+    pub open: bool,
+    /// The least rating in the event's category.
+    #[serde(default)]
+    pub min_rating: Option<u16>,
+    /// The highest rating in the event's category.
+    #[serde(default)]
+    pub max_rating: Option<u16>,
+    /// How many days old an account must be.
+    #[serde(default)]
+    pub min_account_days: Option<u32>,
+}
+
+/// A round as it was paired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// When it was paired and its games began (Unix ms).
+    pub started: u64,
+    /// Its games, board 1 first.
+    pub boards: Vec<Board>,
+    /// Those without a game.
+    #[serde(default)]
+    pub byes: Vec<RoundBye>,
+    /// When its last game ended (Unix ms).
+    #[serde(default)]
+    pub finished: Option<u64>,
+}
+
+/// A pairing of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// White's account.
+    pub white: i64,
+    /// Black's account.
+    pub black: i64,
+    /// The game; none when it was not played (one side withdrawn).
+    pub game: Option<String>,
+    /// The result of a board not played (`+-`, `-+`, `--`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// A player without a game in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundBye {
+    /// The player.
+    pub player: i64,
+    /// What it scores.
+    pub kind: ByeKind,
+}
+
+/// A bye, as TRF16 codes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    /// The pairing-allocated bye (C.04.1 b): a win, `U`.
+    Pairing,
+    /// A requested half-point bye, `H`.
+    Half,
+    /// A full-point bye, `F`.
+    Full,
+    /// Not paired, no points (absent or withdrawn), `Z`.
+    Zero,
+}
+
+impl ByeKind {
+    /// The kind named `name` (`half`, `full`, `zero`), as a request or the
+    /// arbiter sets it; the pairing-allocated bye is the pairing's alone.
+    pub fn settable(name: &str) -> Option<ByeKind> {
+        match name {
+            "half" => Some(ByeKind::Half),
+            "full" => Some(ByeKind::Full),
+            "zero" => Some(ByeKind::Zero),
+            _ => None,
+        }
+    }
+}
+
+/// A bye the arbiter set for a round not yet paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetBye {
+    /// The player.
+    pub player: i64,
+    /// The round.
+    pub round: u16,
+    /// Half, full or zero.
+    pub kind: ByeKind,
+}
+
+/// A result the arbiter changed (the game keeps its own record).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChangedResult {
+    /// The game.
+    pub game: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or a forfeit: `+-`, `-+`, `--`.
+    pub result: String,
+}
+
+/// Most players a round robin may have (ICCF sections have 7 to 17; a
+/// club may want more; a round robin of this many is already 1,225
+/// games).
 pub const MAX_PLAYERS: usize = 50;
+
+/// Most players a Swiss may have (a round of this many is paired in
+/// about a second, `docs/pairing.md`).
+pub const MAX_SWISS_PLAYERS: usize = 1000;
 
 /// The longest name.
 pub const NAME_CHARS: usize = 80;

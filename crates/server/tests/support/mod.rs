@@ -387,3 +387,31 @@ pub async fn ask_page(
             .expect("answers");
     (a.status, a.json)
 }
+
+/// Makes `name` a site director.
+pub fn appoint(server: &TestServer, name: &str) {
+    let user = server
+        .shared
+        .storage
+        .user(name)
+        .expect("reads")
+        .expect("signed up");
+    server
+        .shared
+        .storage
+        .set_site_director(user.id, true)
+        .expect("appointed");
+}
+
+/// The seat token of the holder of `session` in game `id`.
+pub async fn seat(server: &TestServer, session: &str, id: &str) -> String {
+    let (status, games) = ask_page(server, session, "GET", "/api/account/games", None).await;
+    assert_eq!(status, 200, "{games}");
+    let entry = games["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("{id} is not in {games}"));
+    token_of(entry)
+}

@@ -22,11 +22,14 @@
 //! ```
 
 mod buchholz;
+mod code;
 mod counts;
 mod encounter;
 mod rating;
 
 use std::fmt;
+
+pub use code::ParseTieBreakError;
 
 use crate::crosstable::{Crosstable, Row};
 use crate::{PairingNumber, Points};

@@ -1,0 +1,263 @@
+//! What the server does for a tournament by itself: starts it at its
+//! start time, notes when a round's last game has ended, and pairs the
+//! next round after the break (unless the arbiter holds it), until the
+//! last round is over. Everything it decides is stored in the tournament
+//! first, so that a restart goes on where it stopped.
+//!
+//! One [`Runner`] per server: rooms poke it when a tournament game ends,
+//! and every change to a tournament, by the runner or by a request,
+//! takes its turn ([`Runner::turn`]) so that none is lost.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Mutex, MutexGuard, Notify};
+
+use super::Tournament;
+use super::report::{self, Outcome};
+use super::rounds;
+use crate::error::{ActionError, ErrorCode};
+use crate::rooms::Shared;
+
+/// Longest sleep without a reason to wake (a safety net: rooms poke).
+const IDLE: Duration = Duration::from_secs(30);
+
+/// The server's tournament clockwork.
+#[derive(Debug, Default)]
+pub struct Runner {
+    /// Rooms and requests wake it.
+    wake: Notify,
+    /// One change to tournaments at a time.
+    turn: Mutex<()>,
+}
+
+impl Runner {
+    /// Something happened (a tournament game ended, a setting changed):
+    /// look at the tournaments again.
+    pub fn poke(&self) {
+        self.wake.notify_one();
+    }
+
+    /// The turn to change tournaments: held while one is read, changed
+    /// and stored.
+    pub async fn turn(&self) -> MutexGuard<'_, ()> {
+        self.turn.lock().await
+    }
+}
+
+/// The outcomes of tournament `id`'s games.
+///
+/// # Errors
+///
+/// `internal` when storage fails.
+pub async fn outcomes_of(
+    shared: &Arc<Shared>,
+    id: &str,
+) -> Result<HashMap<String, Outcome>, ActionError> {
+    let key = id.to_owned();
+    let games = shared.stored(move |s| s.tournament_games(&key)).await?;
+    Ok(report::outcomes(&games))
+}
+
+/// Stores `tournament`.
+///
+/// # Errors
+///
+/// `internal` when storage fails.
+pub async fn save(shared: &Arc<Shared>, tournament: &Tournament) -> Result<(), ActionError> {
+    let t = tournament.clone();
+    shared.stored(move |s| s.save_tournament(&t)).await
+}
+
+/// Each player's rating in the tournament's category, for the initial
+/// ranking (C.04.2) and the TRF.
+async fn rate_players(
+    shared: &Arc<Shared>,
+    tournament: &mut Tournament,
+) -> Result<(), ActionError> {
+    for i in 0..tournament.players.len() {
+        let id = tournament.players[i].id;
+        tournament.players[i].rating = Some(super::entry::rating_in(shared, tournament, id).await?);
+    }
+    Ok(())
+}
+
+/// Starts `tournament` at server time `now`: the players ranked by
+/// rating (a Swiss's pairing numbers), then round 1 paired, or, for a
+/// section played all at once, every round; the tournament is stored,
+/// then its games are made.
+///
+/// # Errors
+///
+/// `bad_request` for fewer than two players; what pairing or making a
+/// game refuses.
+pub async fn begin(
+    shared: &Arc<Shared>,
+    tournament: &mut Tournament,
+    now: u64,
+) -> Result<Vec<String>, ActionError> {
+    if tournament.players.len() < 2 {
+        return Err(ActionError::new(
+            ErrorCode::BadRequest,
+            format!(
+                "players: a tournament needs two players at least, not {}",
+                tournament.players.len()
+            ),
+        ));
+    }
+    rate_players(shared, tournament).await?;
+    if matches!(tournament.system, super::System::Swiss { .. }) {
+        rounds::rank_players(tournament);
+    }
+    tournament.started = Some(now);
+    let none = HashMap::new();
+    if tournament.by_round {
+        rounds::pair_next(tournament, &none, now).await?;
+    } else {
+        rounds::all_rounds(tournament, now)?;
+    }
+    save(shared, tournament).await?;
+    let made = rounds::start_missing(shared, tournament, &none).await;
+    shared.tournaments.poke();
+    made
+}
+
+/// Pairs the next round of `tournament` now and starts its games.
+///
+/// # Errors
+///
+/// `not_allowed` when the round cannot be paired yet (see
+/// [`rounds::ensure_pairable`]); what pairing or making a game refuses.
+pub async fn pair_now(
+    shared: &Arc<Shared>,
+    tournament: &mut Tournament,
+    games: &HashMap<String, Outcome>,
+) -> Result<u16, ActionError> {
+    rounds::ensure_pairable(tournament, games)?;
+    let now = shared.clock.now_ms();
+    if let Some(last) = tournament.rounds.last_mut() {
+        last.finished.get_or_insert(now);
+    }
+    let round = rounds::pair_next(tournament, games, now).await?;
+    save(shared, tournament).await?;
+    rounds::start_missing(shared, tournament, games).await?;
+    Ok(round)
+}
+
+/// Moves `tournament` on as far as it goes now; when to look again.
+async fn advance(
+    shared: &Arc<Shared>,
+    mut tournament: Tournament,
+) -> Result<Option<u64>, ActionError> {
+    let now = shared.clock.now_ms();
+    if tournament.started.is_none() {
+        match tournament.starts_at {
+            Some(at) if at > now => return Ok(Some(at)),
+            None => return Ok(None),
+            Some(_) if tournament.players.len() < 2 => {
+                // Nobody to play: called off.
+                tournament.started = Some(now);
+                tournament.finished = Some(now);
+                save(shared, &tournament).await?;
+                return Ok(None);
+            }
+            Some(_) => {
+                begin(shared, &mut tournament, now).await?;
+                return Ok(None);
+            }
+        }
+    }
+    if !tournament.by_round {
+        return Ok(None);
+    }
+    let games = outcomes_of(shared, &tournament.id).await?;
+    // Games of a round stored just before a stop.
+    rounds::start_missing(shared, &tournament, &games).await?;
+    let Some(last) = tournament.rounds.last() else {
+        return Ok(None);
+    };
+    let finished = match last.finished {
+        Some(at) => at,
+        None => {
+            let going = last
+                .boards
+                .iter()
+                .any(|b| report::board_codes(b, &tournament.changed, &games).is_none());
+            if going {
+                return Ok(None);
+            }
+            if let Some(last) = tournament.rounds.last_mut() {
+                last.finished = Some(now);
+            }
+            save(shared, &tournament).await?;
+            now
+        }
+    };
+    if tournament.rounds.len() >= usize::from(report::total_rounds(&tournament)) {
+        tournament.finished = Some(now);
+        save(shared, &tournament).await?;
+        return Ok(None);
+    }
+    if tournament.paused {
+        return Ok(None);
+    }
+    let due = finished.saturating_add(u64::from(tournament.break_secs) * 1000);
+    if due > now {
+        return Ok(Some(due));
+    }
+    if let Err(e) = pair_now(shared, &mut tournament, &games).await {
+        // The arbiter decides what happens to a round that cannot be
+        // paired: held until then.
+        let mut held = tournament.clone();
+        held.paused = true;
+        save(shared, &held).await?;
+        return Err(e);
+    }
+    Ok(None)
+}
+
+/// Looks at every running tournament once; the earliest server time at
+/// which one of them must be looked at again.
+async fn tick(shared: &Arc<Shared>) -> Option<u64> {
+    let _turn = shared.tournaments.turn().await;
+    let running = match shared.stored(|s| s.running_tournaments()).await {
+        Ok(running) => running,
+        Err(e) => {
+            eprintln!("rochade serve: reading the running tournaments: {e}");
+            return None;
+        }
+    };
+    let mut next: Option<u64> = None;
+    for tournament in running {
+        let id = tournament.id.clone();
+        match advance(shared, tournament).await {
+            Ok(Some(at)) => next = Some(next.map_or(at, |n| n.min(at))),
+            Ok(None) => {}
+            Err(e) => eprintln!("rochade serve: tournament {id}: {}", e.message),
+        }
+    }
+    next
+}
+
+/// Runs the tournaments until the server stops.
+pub async fn run(shared: Arc<Shared>) {
+    let mut shutdown = shared.shutdown.clone();
+    let mut time = shared.clock.changes();
+    loop {
+        let next = tick(&shared).await;
+        let now = shared.clock.now_ms();
+        let sleep = next.map_or(IDLE, |at| {
+            Duration::from_millis(at.saturating_sub(now)).min(IDLE)
+        });
+        tokio::select! {
+            () = shared.tournaments.wake.notified() => {}
+            () = tokio::time::sleep(sleep) => {}
+            _ = time.changed() => {}
+            _ = shutdown.changed() => return,
+        }
+        if *shutdown.borrow() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,747 @@
+//! A live Swiss through the running server (issue 18, points 7, 8, 9,
+//! 12): a site director creates an open event of three rounds by the
+//! FIDE (Dutch) system (C.04.3); players join by themselves within its
+//! conditions and one leaves before the start; the start pairs round 1
+//! (five players: the lowest gets the pairing-allocated bye, C.04.1 b)
+//! and starts its games in the rooms; the arbiter holds the next
+//! pairing, changes a result with a reason, sets a half-point bye within
+//! the event's limit, adds a late entry (paired from the next round) and
+//! pairs round 2 by hand; round
+//! 3 is paired by the server itself as soon as round 2's last game ends;
+//! the standings carry the organiser's tie-breaks (C.07); the TRF, the
+//! PGN and the standings download. Each pairing is checked against the
+//! pairing library re-pairing the downloaded TRF (the free pairings
+//! checker's way), and every wrong request is refused with its reason
+//! and changes nothing.
+
+mod support;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use rochade_loadtest::client::GameSocket;
+use rochade_tournament::trf::{Record, RoundEntry, Trf};
+use rochade_tournament::{RoundPairing, dutch};
+use serde_json::{Value, json};
+use support::{TestServer, appoint, ask_page, seat, send_bytes, sign_up};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// The tournament's page as `session` sees it.
+async fn page(server: &TestServer, session: &str, id: &str) -> Value {
+    let (status, page) = ask_page(
+        server,
+        session,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    page
+}
+
+/// Waits until the tournament's page meets `test`; the page.
+async fn until(
+    server: &TestServer,
+    session: &str,
+    id: &str,
+    test: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        let p = page(server, session, id).await;
+        if test(&p) {
+            return p;
+        }
+        assert!(
+            start.elapsed() < WAIT,
+            "the tournament never got there: {p}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `path` asked by `session` with `body`, expecting `status`; the answer.
+async fn expect(
+    server: &TestServer,
+    session: &str,
+    path: &str,
+    body: Option<Value>,
+    status: u16,
+) -> Value {
+    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
+    assert_eq!(got, status, "{path} {body:?}: {answer}");
+    answer
+}
+
+/// Like [`expect`] for a refusal whose message says `says`.
+async fn refused(server: &TestServer, session: &str, path: &str, body: Option<Value>, says: &str) {
+    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
+    assert!(got >= 400, "{path} {body:?} should be refused: {answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(says),
+        "{path} {body:?} should say {says:?}: {answer}"
+    );
+}
+
+/// `GET path` without a session: the status and the body as text.
+async fn download(server: &TestServer, path: &str) -> (u16, String) {
+    let app = rochade_server::app(server.shared.clone());
+    let request = axum::http::Request::get(path)
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let (status, bytes) = send_bytes(&app, request).await;
+    (status.as_u16(), String::from_utf8(bytes).expect("text"))
+}
+
+/// Plays board `board` to an end: 1. e4 e5, then the loser resigns (or
+/// White offers a draw with 2. Nf3 and Black accepts).
+async fn finish(
+    server: &TestServer,
+    sessions: &HashMap<String, String>,
+    board: &Value,
+    result: &str,
+) {
+    let game = board["game"].as_str().expect("a game");
+    let session = |side: &str| {
+        let name = board[side]["name"].as_str().expect("name");
+        sessions[name].clone()
+    };
+    let mut sockets = Vec::new();
+    for side in ["white", "black"] {
+        let token = seat(server, &session(side), game).await;
+        let socket = GameSocket::connect(&server.host, game, &token)
+            .await
+            .expect("connects");
+        sockets.push(socket);
+    }
+    let [white, black] = &mut sockets[..] else {
+        unreachable!()
+    };
+    white
+        .send(&json!({"t": "move", "ply": 0, "uci": "e2e4"}))
+        .await
+        .expect("sends");
+    black.state(WAIT, |s| s["ply"] == 1).await.expect("1. e4");
+    black
+        .send(&json!({"t": "move", "ply": 1, "uci": "e7e5"}))
+        .await
+        .expect("sends");
+    white.state(WAIT, |s| s["ply"] == 2).await.expect("1... e5");
+    match result {
+        "1-0" => black.send(&json!({"t": "resign"})).await.expect("sends"),
+        "0-1" => white.send(&json!({"t": "resign"})).await.expect("sends"),
+        _ => {
+            white
+                .send(&json!({"t": "move", "ply": 2, "uci": "g1f3", "offer_draw": true}))
+                .await
+                .expect("sends");
+            black.state(WAIT, |s| s["ply"] == 3).await.expect("2. Nf3");
+            black
+                .send(&json!({"t": "draw", "action": "accept"}))
+                .await
+                .expect("sends");
+        }
+    }
+    white
+        .state(WAIT, |s| !s["outcome"].is_null())
+        .await
+        .expect("the game ends");
+}
+
+/// The pairings of round `round` on the page, as sets of names.
+fn boards(page: &Value, round: usize) -> Vec<Value> {
+    page["pairings"][round - 1]["boards"]
+        .as_array()
+        .expect("boards")
+        .clone()
+}
+
+/// What the pairing library pairs for round `round` of the downloaded
+/// `trf`: the file before that round, with the round's own byes (not
+/// paired players) kept, as `rochade trf check` does.
+fn repaired(trf: &Trf, round: u16) -> RoundPairing {
+    let index = usize::from(round) - 1;
+    let records = trf
+        .records()
+        .iter()
+        .map(|r| match r {
+            Record::Player(p) => {
+                let mut p = p.clone();
+                let own: Option<RoundEntry> = p.rounds.get(index).copied().flatten();
+                p.rounds.truncate(index);
+                if let Some(e) = own.filter(|e| !e.was_paired()) {
+                    p.rounds.push(Some(e));
+                }
+                Record::Player(p)
+            }
+            other => other.clone(),
+        })
+        .collect();
+    dutch::pair(&Trf::from_records(records)).expect("pairs")
+}
+
+/// The games of round `round` in `trf`, as (white, black) numbers.
+fn games_in(trf: &Trf, round: u16) -> Vec<(u16, u16)> {
+    let index = usize::from(round) - 1;
+    let mut games: Vec<(u16, u16)> = trf
+        .players()
+        .iter()
+        .filter_map(|p| {
+            let e = p.rounds.get(index).copied().flatten()?;
+            let opponent = e.opponent?;
+            (e.colour == Some(rochade_tournament::Colour::White))
+                .then(|| (p.number.get(), opponent.get()))
+        })
+        .collect();
+    games.sort_unstable();
+    games
+}
+
+#[tokio::test]
+async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
+    let server = TestServer::start().await;
+    let td = sign_up(&server, "Arbiter").await;
+    appoint(&server, "arbiter");
+    let names = ["Anna", "Boris", "Cyril", "Dana", "Eva"];
+    let mut sessions = HashMap::new();
+    for name in names.iter().chain(&["Quitter", "Latecomer", "Outsider"]) {
+        sessions.insert((*name).to_owned(), sign_up(&server, name).await);
+    }
+    let outsider = sessions["Outsider"].clone();
+
+    // Bad settings are refused naming the field; nothing is created.
+    let good = json!({
+        "name": "Club Swiss",
+        "time_control": "5+3",
+        "system": "swiss",
+        "rounds": 3,
+        "break_secs": 0,
+        "entry": {"open": true},
+        "max_byes": 1,
+        "tiebreaks": ["BH-C1", "SB"],
+    });
+    for (change, says) in [
+        (json!({"system": "swizz"}), "system"),
+        (json!({"rounds": 0}), "rounds"),
+        (json!({"rounds": null}), "rounds"),
+        (json!({"tiebreaks": ["BH", "XYZ"]}), "tiebreaks[1]"),
+        (json!({"tiebreaks": ["SB", "SB"]}), "twice"),
+        (json!({"by_round": false}), "by_round"),
+        (json!({"starts_at": 1}), "starts_at"),
+        (json!({"max_byes": 4}), "max_byes"),
+        (json!({"double": true}), "double"),
+        (
+            json!({"entry": {"open": true, "min_rating": 1800, "max_rating": 1200}}),
+            "entry",
+        ),
+        (json!({"entry": {"opne": true}}), "opne"),
+    ] {
+        let mut body = good.clone();
+        for (k, v) in change.as_object().expect("object") {
+            body[k] = v.clone();
+        }
+        let (status, answer) = ask_page(&server, &td, "POST", "/api/tournaments", Some(body)).await;
+        assert_eq!(status, 400, "{change}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(says),
+            "{change} should name {says}: {answer}"
+        );
+    }
+    assert!(
+        server
+            .shared
+            .storage
+            .tournaments(10)
+            .expect("reads")
+            .is_empty()
+    );
+
+    let made = expect(&server, &td, "/api/tournaments", Some(good), 200).await;
+    let id = made["id"].as_str().expect("id").to_owned();
+    assert_eq!(made["system"], "swiss");
+    assert_eq!(made["tiebreaks"], json!(["BH-C1", "SB"]));
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+
+    // An event with conditions: an account of 30 days or more.
+    let strict = expect(
+        &server,
+        &td,
+        "/api/tournaments",
+        Some(
+            json!({"name": "Veterans", "time_control": "5+3", "system": "swiss", "rounds": 3,
+                    "entry": {"open": true, "min_account_days": 30}}),
+        ),
+        200,
+    )
+    .await;
+    let strict_join = format!("/api/tournaments/{}/join", strict["id"].as_str().unwrap());
+    refused(&server, &sessions["Anna"], &strict_join, None, "30 days").await;
+
+    // Players join by themselves; one leaves before the start.
+    for name in names.iter().chain(&["Quitter"]) {
+        expect(&server, &sessions[*name], &path("join"), None, 200).await;
+    }
+    refused(&server, &sessions["Anna"], &path("join"), None, "already").await;
+    expect(&server, &sessions["Quitter"], &path("quit"), None, 200).await;
+    refused(
+        &server,
+        &sessions["Quitter"],
+        &path("quit"),
+        None,
+        "do not play",
+    )
+    .await;
+
+    // Byes before the start: Eva asks for a half-point bye in round 2;
+    // the event allows one.
+    let bye = |player: &str, round: u16, kind: &str| {
+        Some(json!({"player": player, "round": round, "kind": kind, "reason": "asked by mail"}))
+    };
+    expect(&server, &td, &path("bye"), bye("Eva", 2, "half"), 200).await;
+    refused(
+        &server,
+        &td,
+        &path("bye"),
+        bye("Eva", 3, "half"),
+        "1 of the 1",
+    )
+    .await;
+    refused(&server, &td, &path("bye"), bye("Eva", 3, "double"), "kind").await;
+    refused(
+        &server,
+        &td,
+        &path("bye"),
+        bye("Eva", 4, "half"),
+        "round: 1 to 3",
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path("bye"),
+        bye("Nobody", 3, "half"),
+        "does not play",
+    )
+    .await;
+    refused(
+        &server,
+        &outsider,
+        &path("bye"),
+        bye("Eva", 3, "zero"),
+        "director",
+    )
+    .await;
+
+    // Nobody but the director starts it, pairs it or holds it.
+    refused(&server, &outsider, &path("start"), None, "director").await;
+    refused(
+        &server,
+        &td,
+        &path("pair"),
+        Some(json!({"reason": "now"})),
+        "not started",
+    )
+    .await;
+
+    // The start: round 1 by the Dutch system. Five players, all unrated:
+    // pairing numbers by name, the top half against the bottom half, the
+    // fifth has the pairing-allocated bye.
+    expect(&server, &td, &path("start"), None, 200).await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["round"], 1, "{p}");
+    let first = boards(&p, 1);
+    assert_eq!(first.len(), 2, "{p}");
+    let pair = |b: &Value| (b["white"]["name"].clone(), b["black"]["name"].clone());
+    assert_eq!(pair(&first[0]), (json!("Anna"), json!("Cyril")), "{p}");
+    assert_eq!(pair(&first[1]), (json!("Dana"), json!("Boris")), "{p}");
+    assert_eq!(p["pairings"][0]["byes"][0]["player"]["name"], "Eva");
+    assert_eq!(p["pairings"][0]["byes"][0]["kind"], "pairing");
+
+    // While round 1 goes on: no next round, no result changed.
+    refused(
+        &server,
+        &td,
+        &path("pair"),
+        Some(json!({"reason": "now"})),
+        "still going",
+    )
+    .await;
+    let game = first[0]["game"].as_str().expect("game").to_owned();
+    refused(
+        &server,
+        &td,
+        &path("result"),
+        Some(json!({"game": game, "result": "1-0", "reason": "x"})),
+        "not over",
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path("bye"),
+        bye("Anna", 1, "half"),
+        "paired already",
+    )
+    .await;
+
+    // The arbiter holds round 2; round 1 ends: Anna beats Cyril, Boris
+    // beats Dana.
+    expect(
+        &server,
+        &td,
+        &path("pause"),
+        Some(json!({"paused": true, "reason": "a complaint"})),
+        200,
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path("pause"),
+        Some(json!({"paused": true, "reason": "again"})),
+        "already",
+    )
+    .await;
+    finish(&server, &sessions, &first[0], "1-0").await;
+    finish(&server, &sessions, &first[1], "0-1").await;
+    let p = until(&server, &td, &id, |p| {
+        !p["pairings"][0]["finished"].is_null()
+    })
+    .await;
+    assert_eq!(p["round"], 1, "held: {p}");
+    let points = |p: &Value, name: &str| {
+        p["standings"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .find(|r| r["name"] == name)
+            .map(|r| r["points"].as_f64().expect("points"))
+            .expect("listed")
+    };
+    assert_eq!(points(&p, "Anna"), 1.0);
+    assert_eq!(points(&p, "Eva"), 1.0, "the bye is a win");
+
+    // The arbiter changes board 1's result after the complaint: a draw.
+    refused(
+        &server,
+        &td,
+        &path("result"),
+        Some(json!({"game": game, "result": "2-0", "reason": "x"})),
+        "not one of",
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path("result"),
+        Some(json!({"game": "nosuchgm", "result": "1-0", "reason": "x"})),
+        "not a game of this tournament",
+    )
+    .await;
+    refused(
+        &server,
+        &outsider,
+        &path("result"),
+        Some(json!({"game": game, "result": "0-1", "reason": "mine"})),
+        "director",
+    )
+    .await;
+    expect(
+        &server,
+        &td,
+        &path("result"),
+        Some(json!({"game": game, "result": "1/2-1/2", "reason": "the flag fell after the draw was agreed"})),
+        200,
+    )
+    .await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(points(&p, "Anna"), 0.5, "{p}");
+    assert_eq!(points(&p, "Cyril"), 0.5, "{p}");
+    assert_eq!(p["pairings"][0]["boards"][0]["result"], "1/2-1/2");
+
+    // A late entry, paired from the next round; then round 2 by hand:
+    // Eva has her half-point bye, four of the other five play (no one
+    // meets again, C1) and Dana has the pairing-allocated bye: the late
+    // entry has had an unplayed round already.
+    expect(
+        &server,
+        &td,
+        &path("players"),
+        Some(json!({"name": "Latecomer"})),
+        200,
+    )
+    .await;
+    expect(
+        &server,
+        &td,
+        &path("pair"),
+        Some(json!({"reason": "complaint settled"})),
+        200,
+    )
+    .await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["round"], 2, "{p}");
+    let second = boards(&p, 2);
+    assert_eq!(second.len(), 2, "{p}");
+    let byes: Vec<(Value, Value)> = p["pairings"][1]["byes"]
+        .as_array()
+        .expect("byes")
+        .iter()
+        .map(|b| (b["player"]["name"].clone(), b["kind"].clone()))
+        .collect();
+    assert_eq!(
+        byes,
+        [
+            (json!("Dana"), json!("pairing")),
+            (json!("Eva"), json!("half"))
+        ],
+        "{p}"
+    );
+    assert!(
+        second
+            .iter()
+            .any(|b| b["white"]["name"] == "Latecomer" || b["black"]["name"] == "Latecomer"),
+        "{p}"
+    );
+    let met: Vec<_> = first.iter().map(pair).collect();
+    for b in &second {
+        let (w, bl) = pair(b);
+        assert!(
+            !met.contains(&(w.clone(), bl.clone())) && !met.contains(&(bl, w)),
+            "{p}"
+        );
+    }
+
+    // Let go: when round 2 ends, round 3 is paired at once (no break).
+    expect(
+        &server,
+        &td,
+        &path("pause"),
+        Some(json!({"paused": false, "reason": "settled"})),
+        200,
+    )
+    .await;
+    finish(&server, &sessions, &second[0], "1-0").await;
+    finish(&server, &sessions, &second[1], "1/2-1/2").await;
+    let p = until(&server, &td, &id, |p| p["round"] == 3).await;
+    let third = boards(&p, 3);
+    assert_eq!(third.len(), 3, "six players, three boards: {p}");
+    for b in &third {
+        finish(&server, &sessions, b, "1-0").await;
+    }
+    let p = until(&server, &td, &id, |p| p["status"] == "finished").await;
+    refused(
+        &server,
+        &td,
+        &path("pair"),
+        Some(json!({"reason": "more"})),
+        "finished",
+    )
+    .await;
+    refused(
+        &server,
+        &sessions["Quitter"],
+        &path("join"),
+        None,
+        "finished",
+    )
+    .await;
+
+    // The standings: six players, the organiser's two tie-breaks, places
+    // in order of points.
+    assert_eq!(p["tiebreaks"], json!(["BH-C1", "SB"]));
+    let rows = p["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 6, "{p}");
+    assert!(
+        rows.iter()
+            .all(|r| r["tiebreaks"].as_array().unwrap().len() == 2)
+    );
+    for pair in rows.windows(2) {
+        assert!(
+            pair[0]["points"].as_f64() >= pair[1]["points"].as_f64(),
+            "{p}"
+        );
+        assert!(pair[0]["rank"].as_u64() <= pair[1]["rank"].as_u64(), "{p}");
+    }
+    assert_eq!(p["provisional"], false);
+
+    // Every act is in the log with its reason.
+    let acts: Vec<&str> = p["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .filter_map(|d| d["decision"]["act"].as_str())
+        .collect();
+    for act in ["bye", "pause", "result", "late_entry", "pair", "resume"] {
+        assert!(acts.contains(&act), "{act} is not logged: {acts:?}");
+    }
+
+    // The TRF: every round re-paired by the library from the file as it
+    // stood before it gives the same games.
+    let (status, text) = download(&server, &path("trf")).await;
+    assert_eq!(status, 200);
+    let trf = Trf::parse(&text).expect("the download is a TRF");
+    assert_eq!(trf.rounds(), Some(3));
+    assert_eq!(trf.players().len(), 6);
+    for round in 1..=3 {
+        let mut again: Vec<(u16, u16)> = repaired(&trf, round)
+            .games
+            .iter()
+            .map(|g| (g.white.get(), g.black.get()))
+            .collect();
+        again.sort_unstable();
+        assert_eq!(
+            again,
+            games_in(&trf, round),
+            "round {round}:\n{}",
+            trf.write()
+        );
+    }
+
+    // The PGN of every game, and the standings as CSV.
+    let (status, pgn) = download(&server, &path("pgn")).await;
+    assert_eq!(status, 200);
+    assert_eq!(pgn.matches("[Event ").count(), 7, "{pgn}");
+    let (status, csv) = download(&server, &path("standings")).await;
+    assert_eq!(status, 200);
+    assert!(
+        csv.starts_with("place,number,name,rating,points,BH-C1,SB\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn c04_3_a_swiss_starts_by_itself_at_its_time_or_is_called_off() {
+    let server = TestServer::start().await;
+    let td = sign_up(&server, "Arbiter").await;
+    appoint(&server, "arbiter");
+    let mut sessions = HashMap::new();
+    for name in ["Anna", "Boris", "Cyril"] {
+        sessions.insert(name, sign_up(&server, name).await);
+    }
+    let soon = server.shared.clock.now_ms() + 1_500;
+    let settings = |name: &str| {
+        json!({"name": name, "time_control": "3+2", "system": "swiss", "rounds": 2,
+               "starts_at": soon, "entry": {"open": true}})
+    };
+    let on_time = expect(
+        &server,
+        &td,
+        "/api/tournaments",
+        Some(settings("On time")),
+        200,
+    )
+    .await;
+    let empty = expect(
+        &server,
+        &td,
+        "/api/tournaments",
+        Some(settings("Empty")),
+        200,
+    )
+    .await;
+    let (on_time, empty) = (
+        on_time["id"].as_str().unwrap().to_owned(),
+        empty["id"].as_str().unwrap().to_owned(),
+    );
+    for session in sessions.values() {
+        expect(
+            &server,
+            session,
+            &format!("/api/tournaments/{on_time}/join"),
+            None,
+            200,
+        )
+        .await;
+    }
+    expect(
+        &server,
+        &sessions["Anna"],
+        &format!("/api/tournaments/{empty}/join"),
+        None,
+        200,
+    )
+    .await;
+    assert_eq!(page(&server, &td, &on_time).await["status"], "created");
+
+    // At its time the server pairs round 1 by itself; the event with one
+    // player is called off.
+    let p = until(&server, &td, &on_time, |p| p["round"] == 1).await;
+    assert!(p["started"].as_u64().is_some_and(|at| at >= soon), "{p}");
+    assert_eq!(boards(&p, 1).len(), 1, "{p}");
+    assert_eq!(p["pairings"][0]["byes"][0]["kind"], "pairing");
+    let p = until(&server, &td, &empty, |p| p["status"] == "finished").await;
+    assert_eq!(p["round"], 0, "{p}");
+    assert!(p["games"].as_array().unwrap().is_empty(), "{p}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
+    let server = TestServer::start().await;
+    let td = sign_up(&server, "Arbiter").await;
+    appoint(&server, "arbiter");
+    let made = expect(
+        &server,
+        &td,
+        "/api/tournaments",
+        Some(
+            json!({"name": "Restart", "time_control": "3+2", "system": "swiss", "rounds": 2,
+                    "entry": {"open": true}}),
+        ),
+        200,
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    for name in ["Anna", "Boris"] {
+        let session = sign_up(&server, name).await;
+        expect(
+            &server,
+            &session,
+            &format!("/api/tournaments/{id}/join"),
+            None,
+            200,
+        )
+        .await;
+    }
+    let db = server.db.clone();
+    server.stop().await;
+
+    // As if the server stopped between storing round 1 and making its
+    // game: the round is there, the game is not.
+    let storage = rochade_server::SqliteStorage::open(&db).expect("opens");
+    use rochade_server::storage::TournamentStore;
+    let mut t = storage.tournament(&id).expect("reads").expect("stored");
+    let [anna, boris] = [t.players[0].id, t.players[1].id];
+    t.started = Some(1);
+    t.rounds.push(rochade_server::tournaments::Round {
+        started: 1,
+        boards: vec![rochade_server::tournaments::Board {
+            white: anna,
+            black: boris,
+            game: Some("restart1".into()),
+            result: None,
+        }],
+        byes: Vec::new(),
+        finished: None,
+    });
+    storage.save_tournament(&t).expect("stored");
+    drop(storage);
+
+    let server = TestServer::start_with(db).await;
+    let td = sign_up(&server, "Watcher").await;
+    let p = until(&server, &td, &id, |p| {
+        p["games"].as_array().is_some_and(|g| g.len() == 1)
+    })
+    .await;
+    assert_eq!(p["games"][0]["id"], "restart1", "{p}");
+    assert_eq!(p["games"][0]["white"], "Anna", "{p}");
+    assert_eq!(p["round"], 1, "not paired again: {p}");
+    server.stop().await;
+}
