@@ -76,6 +76,7 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/@/{name}", get(assets::index))
         .route("/correspondence", get(assets::index))
         .route("/director", get(assets::index))
+        .route("/tournaments", get(assets::index))
         .route("/tournaments/{id}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         // The API.
@@ -173,6 +174,14 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route(
             "/ws/lobby",
             get(lobby::socket::upgrade).route_layer(middleware::from_fn_with_state(
+                limits.clone(),
+                defences::same_origin,
+            )),
+        )
+        // A tournament's page, live.
+        .route(
+            "/ws/tournaments/{id}",
+            get(tournaments::watch::upgrade).route_layer(middleware::from_fn_with_state(
                 limits.clone(),
                 defences::same_origin,
             )),

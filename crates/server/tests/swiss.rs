@@ -281,10 +281,19 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
     let strict_join = format!("/api/tournaments/{}/join", strict["id"].as_str().unwrap());
     refused(&server, &sessions["Anna"], &strict_join, None, "30 days").await;
 
+    // The event's page, live: told of each change.
+    let mut watcher = GameSocket::open_path(&server.host, &format!("/ws/tournaments/{id}"), None)
+        .await
+        .expect("opens");
+
     // Players join by themselves; one leaves before the start.
     for name in names.iter().chain(&["Quitter"]) {
         expect(&server, &sessions[*name], &path("join"), None, 200).await;
     }
+    watcher
+        .until("changed", WAIT, |_| true)
+        .await
+        .expect("the page hears of it");
     refused(&server, &sessions["Anna"], &path("join"), None, "already").await;
     expect(&server, &sessions["Quitter"], &path("quit"), None, 200).await;
     refused(
@@ -534,6 +543,17 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
         finish(&server, &sessions, b, "1-0").await;
     }
     let p = until(&server, &td, &id, |p| p["status"] == "finished").await;
+    // The last game's end reached the page.
+    while watcher
+        .until("changed", Duration::from_millis(500), |_| true)
+        .await
+        .is_ok()
+    {}
+    assert_eq!(
+        page(&server, &td, &id).await,
+        p,
+        "nothing changed after the last word"
+    );
     refused(
         &server,
         &td,

@@ -620,8 +620,8 @@ impl Room {
     /// Tells the players' accounts that the game has ended, and its
     /// tournament's clockwork if it has one.
     fn announce_finish(&self) {
-        if self.record.setup.tournament.is_some() {
-            self.deps.tournaments.poke();
+        if let Some(terms) = &self.record.setup.tournament {
+            self.deps.tournaments.changed(&terms.id);
         }
         let Ok(state) = serde_json::from_str::<serde_json::Value>(&self.state) else {
             return;

@@ -26,6 +26,7 @@
 //! - [`standings`]: points, tie-breaks (C.07) and the crosstable.
 //! - [`runner`]: what the server does by itself: the start at its time,
 //!   each round after the last.
+//! - [`watch`]: the tournament's page, told of every change.
 
 pub mod arbiter;
 pub mod create;
@@ -36,6 +37,7 @@ pub mod report;
 pub mod rounds;
 pub mod runner;
 pub mod standings;
+pub mod watch;
 
 use serde::{Deserialize, Serialize};
 

@@ -30,6 +30,8 @@ pub struct Runner {
     wake: Notify,
     /// One change to tournaments at a time.
     turn: Mutex<()>,
+    /// The pages watching tournaments.
+    pub watchers: super::watch::Watchers,
 }
 
 impl Runner {
@@ -37,6 +39,13 @@ impl Runner {
     /// look at the tournaments again.
     pub fn poke(&self) {
         self.wake.notify_one();
+    }
+
+    /// Tournament `id` changed (one of its games ended): tell its pages,
+    /// and look at it again.
+    pub fn changed(&self, id: &str) {
+        self.watchers.changed(id);
+        self.poke();
     }
 
     /// The turn to change tournaments: held while one is read, changed
@@ -67,7 +76,9 @@ pub async fn outcomes_of(
 /// `internal` when storage fails.
 pub async fn save(shared: &Arc<Shared>, tournament: &Tournament) -> Result<(), ActionError> {
     let t = tournament.clone();
-    shared.stored(move |s| s.save_tournament(&t)).await
+    shared.stored(move |s| s.save_tournament(&t)).await?;
+    shared.tournaments.watchers.changed(&tournament.id);
+    Ok(())
 }
 
 /// Each player's rating in the tournament's category, for the initial
