@@ -17,74 +17,18 @@
 mod support;
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rochade_loadtest::client::GameSocket;
 use rochade_tournament::trf::{Record, RoundEntry, Trf};
 use rochade_tournament::{RoundPairing, dutch};
 use serde_json::{Value, json};
-use support::{TestServer, appoint, ask_page, seat, send_bytes, sign_up};
+use support::{
+    TestServer, appoint, creation_refused, expect, finish, page, refused, send_bytes, sign_up,
+    until,
+};
 
-const WAIT: Duration = Duration::from_secs(10);
-
-/// The tournament's page as `session` sees it.
-async fn page(server: &TestServer, session: &str, id: &str) -> Value {
-    let (status, page) = ask_page(
-        server,
-        session,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        None,
-    )
-    .await;
-    assert_eq!(status, 200, "{page}");
-    page
-}
-
-/// Waits until the tournament's page meets `test`; the page.
-async fn until(
-    server: &TestServer,
-    session: &str,
-    id: &str,
-    test: impl Fn(&Value) -> bool,
-) -> Value {
-    let start = Instant::now();
-    loop {
-        let p = page(server, session, id).await;
-        if test(&p) {
-            return p;
-        }
-        assert!(
-            start.elapsed() < WAIT,
-            "the tournament never got there: {p}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// `path` asked by `session` with `body`, expecting `status`; the answer.
-async fn expect(
-    server: &TestServer,
-    session: &str,
-    path: &str,
-    body: Option<Value>,
-    status: u16,
-) -> Value {
-    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
-    assert_eq!(got, status, "{path} {body:?}: {answer}");
-    answer
-}
-
-/// Like [`expect`] for a refusal whose message says `says`.
-async fn refused(server: &TestServer, session: &str, path: &str, body: Option<Value>, says: &str) {
-    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
-    assert!(got >= 400, "{path} {body:?} should be refused: {answer}");
-    let message = answer["error"]["message"].as_str().unwrap_or_default();
-    assert!(
-        message.contains(says),
-        "{path} {body:?} should say {says:?}: {answer}"
-    );
-}
+use support::WAIT;
 
 /// `GET path` without a session: the status and the body as text.
 async fn download(server: &TestServer, path: &str) -> (u16, String) {
@@ -94,61 +38,6 @@ async fn download(server: &TestServer, path: &str) -> (u16, String) {
         .expect("request");
     let (status, bytes) = send_bytes(&app, request).await;
     (status.as_u16(), String::from_utf8(bytes).expect("text"))
-}
-
-/// Plays board `board` to an end: 1. e4 e5, then the loser resigns (or
-/// White offers a draw with 2. Nf3 and Black accepts).
-async fn finish(
-    server: &TestServer,
-    sessions: &HashMap<String, String>,
-    board: &Value,
-    result: &str,
-) {
-    let game = board["game"].as_str().expect("a game");
-    let session = |side: &str| {
-        let name = board[side]["name"].as_str().expect("name");
-        sessions[name].clone()
-    };
-    let mut sockets = Vec::new();
-    for side in ["white", "black"] {
-        let token = seat(server, &session(side), game).await;
-        let socket = GameSocket::connect(&server.host, game, &token)
-            .await
-            .expect("connects");
-        sockets.push(socket);
-    }
-    let [white, black] = &mut sockets[..] else {
-        unreachable!()
-    };
-    white
-        .send(&json!({"t": "move", "ply": 0, "uci": "e2e4"}))
-        .await
-        .expect("sends");
-    black.state(WAIT, |s| s["ply"] == 1).await.expect("1. e4");
-    black
-        .send(&json!({"t": "move", "ply": 1, "uci": "e7e5"}))
-        .await
-        .expect("sends");
-    white.state(WAIT, |s| s["ply"] == 2).await.expect("1... e5");
-    match result {
-        "1-0" => black.send(&json!({"t": "resign"})).await.expect("sends"),
-        "0-1" => white.send(&json!({"t": "resign"})).await.expect("sends"),
-        _ => {
-            white
-                .send(&json!({"t": "move", "ply": 2, "uci": "g1f3", "offer_draw": true}))
-                .await
-                .expect("sends");
-            black.state(WAIT, |s| s["ply"] == 3).await.expect("2. Nf3");
-            black
-                .send(&json!({"t": "draw", "action": "accept"}))
-                .await
-                .expect("sends");
-        }
-    }
-    white
-        .state(WAIT, |s| !s["outcome"].is_null())
-        .await
-        .expect("the game ends");
 }
 
 /// The pairings of round `round` on the page, as sets of names.
@@ -243,22 +132,8 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
         for (k, v) in change.as_object().expect("object") {
             body[k] = v.clone();
         }
-        let (status, answer) = ask_page(&server, &td, "POST", "/api/tournaments", Some(body)).await;
-        assert_eq!(status, 400, "{change}: {answer}");
-        let message = answer["error"]["message"].as_str().unwrap_or_default();
-        assert!(
-            message.contains(says),
-            "{change} should name {says}: {answer}"
-        );
+        creation_refused(&server, &td, body, says).await;
     }
-    assert!(
-        server
-            .shared
-            .storage
-            .tournaments(10)
-            .expect("reads")
-            .is_empty()
-    );
 
     let made = expect(&server, &td, "/api/tournaments", Some(good), 200).await;
     let id = made["id"].as_str().expect("id").to_owned();
@@ -536,7 +411,13 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
     .await;
     finish(&server, &sessions, &second[0], "1-0").await;
     finish(&server, &sessions, &second[1], "1/2-1/2").await;
-    let p = until(&server, &td, &id, |p| p["round"] == 3).await;
+    let p = until(&server, &td, &id, |p| {
+        p["round"] == 3
+            && p["pairings"][2]["boards"]
+                .as_array()
+                .is_some_and(|b| b.iter().all(|b| b["started"] == true))
+    })
+    .await;
     let third = boards(&p, 3);
     assert_eq!(third.len(), 3, "six players, three boards: {p}");
     for b in &third {

@@ -84,6 +84,18 @@ fn ensure_by_round(tournament: &Tournament) -> Result<(), ActionError> {
     }
 }
 
+/// Refuses what a knockout's bracket decides by itself.
+fn ensure_not_knockout(tournament: &Tournament, what: &str) -> Result<(), ActionError> {
+    if tournament.system == super::System::Knockout {
+        Err(refuse(format!(
+            "a knockout's bracket decides {what} by itself; adjudicate a game going on, or \
+             withdraw a player"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
 /// What the director asks of tournament `id`: the director, the
 /// tournament, the body (read as `what`) and its reason, checked.
 ///
@@ -189,6 +201,7 @@ pub async fn pair(
         })
         .await?;
     ensure_by_round(&tournament)?;
+    ensure_not_knockout(&tournament, "the pairings")?;
     let games = outcomes_of(&shared, &tournament.id).await?;
     let round = pair_now(&shared, &mut tournament, &games).await?;
     log(
@@ -241,6 +254,7 @@ pub async fn result(
             &b.reason
         })
         .await?;
+    ensure_not_knockout(&tournament, "who goes through")?;
     if !RESULTS.contains(&asked.result.as_str()) {
         return Err(bad(format!(
             "result: `{}` is not one of {}",
@@ -330,6 +344,7 @@ pub async fn bye(
     let (director, mut tournament, asked, reason) =
         asked(&shared, &headers, &id, &body, "bye", |b: &Bye| &b.reason).await?;
     ensure_by_round(&tournament)?;
+    ensure_not_knockout(&tournament, "the byes")?;
     let kind = match asked.kind.as_str() {
         "none" => None,
         other => Some(ByeKind::settable(other).ok_or_else(|| {

@@ -49,9 +49,12 @@ struct NewTournament {
     /// Rated (default true).
     #[serde(default = "yes")]
     rated: bool,
-    /// `round_robin` (the default) or `swiss`.
+    /// `round_robin` (the default), `swiss` or `knockout`.
     #[serde(default)]
     system: Option<String>,
+    /// A knockout's matches.
+    #[serde(default)]
+    knockout: Option<super::knockout::KnockoutSpec>,
     /// A Swiss's rounds.
     #[serde(default)]
     rounds: Option<u16>,
@@ -152,8 +155,21 @@ fn system_of(asked: &NewTournament) -> Result<System, ActionError> {
                 baku: asked.baku,
             })
         }
+        "knockout" => {
+            if asked.rounds.is_some() || asked.baku || asked.double {
+                return Err(bad(
+                    "rounds: a knockout has as many rounds as its bracket needs".into(),
+                ));
+            }
+            if asked.knockout.is_none() {
+                return Err(bad(
+                    "knockout: a knockout needs its matches: {\"games\", \"tie_breaks\"}".into(),
+                ));
+            }
+            Ok(System::Knockout)
+        }
         other => Err(bad(format!(
-            "system: `{other}` is not \"round_robin\" or \"swiss\""
+            "system: `{other}` is not \"round_robin\", \"swiss\" or \"knockout\""
         ))),
     }
 }
@@ -227,8 +243,13 @@ pub async fn create(
                     .into(),
             ));
         }
+        (Some(false), System::Knockout) => {
+            return Err(bad(
+                "by_round: a knockout's matches begin as the bracket reaches them".into(),
+            ));
+        }
         (Some(b), _) => b,
-        (None, System::Swiss { .. }) => true,
+        (None, System::Swiss { .. } | System::Knockout) => true,
         (None, System::RoundRobin) => !correspondence,
     };
     let now = shared.clock.now_ms();
@@ -255,6 +276,12 @@ pub async fn create(
         return Err(bad(format!(
             "max_byes: at most the {rounds} rounds, not {max_byes}"
         )));
+    }
+    if asked.knockout.is_some() && system != System::Knockout {
+        return Err(bad("knockout: only a knockout has matches".into()));
+    }
+    if let Some(spec) = &asked.knockout {
+        spec.format(&control.to_string(), &shared.limits)?;
     }
     let director = match &asked.director {
         Some(name) => account(&shared, name, "director").await?,
@@ -289,6 +316,8 @@ pub async fn create(
         paused: false,
         changed: Vec::new(),
         finished: None,
+        knockout: asked.knockout,
+        ko: super::knockout::KnockoutLog::default(),
     };
     let t = tournament.clone();
     shared.stored(move |s| s.create_tournament(&t)).await?;

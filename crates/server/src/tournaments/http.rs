@@ -88,6 +88,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
     let (system, rounds, baku) = match t.system {
         System::RoundRobin => ("round_robin", super::report::total_rounds(t), false),
         System::Swiss { rounds, baku } => ("swiss", rounds, baku),
+        System::Knockout => ("knockout", super::report::total_rounds(t), false),
     };
     let status = if t.finished.is_some() {
         "finished"
@@ -113,6 +114,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         },
         "tiebreaks": super::standings::order(t).iter().map(|b| b.code()).collect::<Vec<_>>(),
         "maxByes": t.max_byes,
+        "knockout": t.knockout,
         "paused": t.paused,
         "status": status,
         "round": t.rounds.len(),
@@ -190,8 +192,10 @@ pub async fn show(
     json["games"] = json!(games_json);
     json["standings"] = table["rows"].clone();
     json["provisional"] = table["provisional"].clone();
-    if let Some(cross) = table.get("crosstable") {
-        json["crosstable"] = cross.clone();
+    for extra in ["crosstable", "bracket"] {
+        if let Some(value) = table.get(extra) {
+            json[extra] = value.clone();
+        }
     }
     json["pairings"] = json!(super::standings::rounds_json(&tournament, &outcomes));
     json["changed"] = json!(
@@ -397,6 +401,10 @@ pub async fn withdraw(
             format!("{} has been withdrawn already", player.name),
         ));
     }
+    if tournament.started.is_some() && tournament.system == System::Knockout {
+        // Refused before anything is logged: a player out of the bracket.
+        super::knockout::withdraw(&mut tournament.clone(), player.id)?;
+    }
     let decision = on_player(
         &shared,
         &director,
@@ -410,6 +418,9 @@ pub async fn withdraw(
         tournament.players.retain(|p| p.id != player.id);
         save(&shared, &tournament).await?;
         return Ok(axum::Json(json!({"decision": decision, "forfeited": []})).into_response());
+    }
+    if tournament.system == System::Knockout {
+        super::knockout::withdraw(&mut tournament, player.id)?;
     }
     tournament
         .withdrawn

@@ -22,6 +22,7 @@
 //! - [`arbiter`]: the arbiter's controls (pause, pair, results, byes,
 //!   late entries), each logged.
 //! - [`rounds`]: pairing a round and starting its games.
+//! - [`knockout`]: a knockout's bracket, each match's next game.
 //! - [`report`]: the tournament as a TRF16 file.
 //! - [`standings`]: points, tie-breaks (C.07) and the crosstable.
 //! - [`runner`]: what the server does by itself: the start at its time,
@@ -33,6 +34,7 @@ pub mod create;
 pub mod entry;
 pub mod export;
 pub mod http;
+pub mod knockout;
 pub mod report;
 pub mod rounds;
 pub mod runner;
@@ -180,6 +182,12 @@ pub struct Tournament {
     /// When the last round ended (Unix ms), or the event was called off.
     #[serde(default)]
     pub finished: Option<u64>,
+    /// A knockout's matches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<knockout::KnockoutSpec>,
+    /// What happened to a knockout's bracket.
+    #[serde(default)]
+    pub ko: knockout::KnockoutLog,
 }
 
 impl Tournament {
@@ -221,6 +229,7 @@ impl Tournament {
         match self.system {
             System::RoundRobin => MAX_PLAYERS,
             System::Swiss { .. } => MAX_SWISS_PLAYERS,
+            System::Knockout => MAX_KNOCKOUT_PLAYERS,
         }
     }
 
@@ -257,6 +266,9 @@ pub enum System {
     /// Everyone meets everyone, by the Berger tables (C.05).
     #[default]
     RoundRobin,
+    /// A knockout: seeded brackets, matches with tie-break stages (the
+    /// matches in [`Tournament::knockout`]).
+    Knockout,
     /// The FIDE (Dutch) Swiss system (C.04.3).
     Swiss {
         /// How many rounds.
@@ -374,6 +386,10 @@ pub struct ChangedResult {
 /// club may want more; a round robin of this many is already 1,225
 /// games).
 pub const MAX_PLAYERS: usize = 50;
+
+/// Most players a knockout may have (a bracket of 256 lines, eight
+/// rounds).
+pub const MAX_KNOCKOUT_PLAYERS: usize = 256;
 
 /// Most players a Swiss may have (a round of this many is paired in
 /// about a second, `docs/pairing.md`).

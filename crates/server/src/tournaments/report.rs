@@ -122,6 +122,16 @@ pub fn total_rounds(tournament: &Tournament) -> u16 {
             let n = rochade_tournament::berger::rounds_in(tournament.players.len(), cycles);
             u16::try_from(n).unwrap_or(u16::MAX)
         }
+        // The bracket's rounds: one for each halving of its lines.
+        System::Knockout => u16::try_from(
+            tournament
+                .players
+                .len()
+                .max(2)
+                .next_power_of_two()
+                .trailing_zeros(),
+        )
+        .unwrap_or(u16::MAX),
     }
 }
 

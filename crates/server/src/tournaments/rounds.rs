@@ -23,7 +23,7 @@ use crate::rooms::Shared;
 use crate::setup::{GameSetup, Player, random_code};
 
 /// The address the server's own games are made from.
-const SERVER: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+pub(super) const SERVER: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 /// How long a game id is (as every game's).
 const GAME_ID: usize = 8;
@@ -106,6 +106,9 @@ fn pairing(
         }
         System::RoundRobin => berger::round(tournament.players.len(), next, cycles(tournament))
             .map_err(|e| refuse(e.to_string())),
+        System::Knockout => Err(refuse(
+            "a knockout's bracket pairs each match by itself".into(),
+        )),
     }
 }
 
@@ -144,7 +147,7 @@ fn round_of(tournament: &Tournament, pairing: &RoundPairing, now: u64) -> Round 
         // C.04.1 b: the pairing-allocated bye scores as a win.
         System::Swiss { .. } => ByeKind::Pairing,
         // A round robin's free round scores nothing.
-        System::RoundRobin => ByeKind::Zero,
+        System::RoundRobin | System::Knockout => ByeKind::Zero,
     };
     let mut byes: Vec<RoundBye> = pairing
         .byes
@@ -222,6 +225,7 @@ pub fn all_rounds(tournament: &mut Tournament, now: u64) -> Result<(), ActionErr
 pub(crate) fn game_setup(
     shared: &Shared,
     tournament: &Tournament,
+    control: &str,
     white: &Entrant,
     black: &Entrant,
 ) -> Result<GameSetup, ActionError> {
@@ -233,7 +237,7 @@ pub(crate) fn game_setup(
     };
     let mut setup = GameSetup::between(
         [Some(player(white)), Some(player(black))],
-        &tournament.time_control,
+        control,
         tournament.rated,
         None,
         &shared.limits,
@@ -277,7 +281,7 @@ pub async fn start_missing(
             ) else {
                 continue;
             };
-            let mut setup = game_setup(shared, tournament, white, black)?;
+            let mut setup = game_setup(shared, tournament, &tournament.time_control, white, black)?;
             setup.id.clone_from(id);
             made.push(crate::challenges::flow::start(shared, setup, SERVER).await?);
         }

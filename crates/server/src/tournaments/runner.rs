@@ -16,7 +16,7 @@ use tokio::sync::{Mutex, MutexGuard, Notify};
 
 use super::Tournament;
 use super::report::{self, Outcome};
-use super::rounds;
+use super::{knockout, rounds};
 use crate::error::{ActionError, ErrorCode};
 use crate::rooms::Shared;
 
@@ -95,9 +95,10 @@ async fn rate_players(
 }
 
 /// Starts `tournament` at server time `now`: the players ranked by
-/// rating (a Swiss's pairing numbers), then round 1 paired, or, for a
-/// section played all at once, every round; the tournament is stored,
-/// then its games are made.
+/// rating (a Swiss's pairing numbers, a knockout's seeds), then round 1
+/// paired, a knockout's first games named, or, for a section played all
+/// at once, every round; the tournament is stored, then its games are
+/// made.
 ///
 /// # Errors
 ///
@@ -118,11 +119,21 @@ pub async fn begin(
         ));
     }
     rate_players(shared, tournament).await?;
-    if matches!(tournament.system, super::System::Swiss { .. }) {
+    if matches!(
+        tournament.system,
+        super::System::Swiss { .. } | super::System::Knockout
+    ) {
         rounds::rank_players(tournament);
     }
     tournament.started = Some(now);
     let none = HashMap::new();
+    if tournament.system == super::System::Knockout {
+        knockout::advance(tournament, &none, now)?;
+        save(shared, tournament).await?;
+        let made = knockout::start_missing(shared, tournament, &none).await;
+        shared.tournaments.poke();
+        return made;
+    }
     if tournament.by_round {
         rounds::pair_next(tournament, &none, now).await?;
     } else {
@@ -183,6 +194,15 @@ async fn advance(
         return Ok(None);
     }
     let games = outcomes_of(shared, &tournament.id).await?;
+    if tournament.system == super::System::Knockout {
+        // Games named just before a stop, then the bracket moved on.
+        knockout::start_missing(shared, &tournament, &games).await?;
+        if knockout::advance(&mut tournament, &games, now)? {
+            save(shared, &tournament).await?;
+            knockout::start_missing(shared, &tournament, &games).await?;
+        }
+        return Ok(None);
+    }
     // Games of a round stored just before a stop.
     rounds::start_missing(shared, &tournament, &games).await?;
     let Some(last) = tournament.rounds.last() else {

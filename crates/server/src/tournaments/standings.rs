@@ -34,6 +34,8 @@ pub fn default_order(system: System) -> Vec<TieBreak> {
             TieBreak::SonnebornBerger,
             TieBreak::Koya,
         ],
+        // A knockout ranks by the round reached.
+        System::Knockout => Vec::new(),
     }
 }
 
@@ -204,6 +206,14 @@ pub fn standings_json(tournament: &Tournament, games: &HashMap<String, Outcome>)
     let format = match tournament.system {
         System::Swiss { .. } => Format::Swiss,
         System::RoundRobin => Format::RoundRobin,
+        System::Knockout => {
+            return json!({
+                "tiebreaks": [],
+                "rows": super::knockout::standings_rows(tournament),
+                "provisional": tournament.finished.is_none(),
+                "bracket": super::knockout::bracket_json(tournament, games),
+            });
+        }
     };
     let trf = report::trf_of(tournament, games, Purpose::Standings);
     let played = u16::try_from(tournament.rounds.len()).unwrap_or(u16::MAX);
@@ -307,6 +317,8 @@ pub fn rounds_json(tournament: &Tournament, games: &HashMap<String, Outcome>) ->
                         "white": who(board.white),
                         "black": who(board.black),
                         "game": board.game,
+                        // Named, and made in the rooms.
+                        "started": board.game.as_ref().is_some_and(|g| games.contains_key(g)),
                         "result": result,
                     })
                 })

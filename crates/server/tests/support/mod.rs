@@ -1,10 +1,11 @@
 //! A server on a free port with its own database, for the tests.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rochade_loadtest::client::{GameSocket, post_json};
 use rochade_server::{ServeConfig, Server, Shared};
@@ -414,4 +415,149 @@ pub async fn seat(server: &TestServer, session: &str, id: &str) -> String {
         .find(|g| g["id"] == id)
         .unwrap_or_else(|| panic!("{id} is not in {games}"));
     token_of(entry)
+}
+
+/// The tournament's page as `session` sees it.
+pub async fn page(server: &TestServer, session: &str, id: &str) -> Value {
+    let (status, page) = ask_page(
+        server,
+        session,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    page
+}
+
+/// Waits until the tournament's page meets `test`; the page.
+pub async fn until(
+    server: &TestServer,
+    session: &str,
+    id: &str,
+    test: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        let p = page(server, session, id).await;
+        if test(&p) {
+            return p;
+        }
+        assert!(
+            start.elapsed() < WAIT,
+            "the tournament never got there: {p}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `path` asked by `session` with `body`, expecting `status`; the answer.
+pub async fn expect(
+    server: &TestServer,
+    session: &str,
+    path: &str,
+    body: Option<Value>,
+    status: u16,
+) -> Value {
+    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
+    assert_eq!(got, status, "{path} {body:?}: {answer}");
+    answer
+}
+
+/// Like [`expect`] for a refusal whose message says `says`.
+pub async fn refused(
+    server: &TestServer,
+    session: &str,
+    path: &str,
+    body: Option<Value>,
+    says: &str,
+) {
+    let (got, answer) = ask_page(server, session, "POST", path, body.clone()).await;
+    assert!(got >= 400, "{path} {body:?} should be refused: {answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(says),
+        "{path} {body:?} should say {says:?}: {answer}"
+    );
+}
+
+/// Plays board `board` to an end: 1. e4 e5, then the loser resigns (or
+/// White offers a draw with 2. Nf3 and Black accepts).
+pub async fn finish(
+    server: &TestServer,
+    sessions: &HashMap<String, String>,
+    board: &Value,
+    result: &str,
+) {
+    let game = board["game"].as_str().expect("a game");
+    let session = |side: &str| {
+        let name = board[side]["name"].as_str().expect("name");
+        sessions[name].clone()
+    };
+    let mut sockets = Vec::new();
+    for side in ["white", "black"] {
+        let token = seat(server, &session(side), game).await;
+        let socket = GameSocket::connect(&server.host, game, &token)
+            .await
+            .expect("connects");
+        sockets.push(socket);
+    }
+    let [white, black] = &mut sockets[..] else {
+        unreachable!()
+    };
+    white
+        .send(&json!({"t": "move", "ply": 0, "uci": "e2e4"}))
+        .await
+        .expect("sends");
+    black.state(WAIT, |s| s["ply"] == 1).await.expect("1. e4");
+    black
+        .send(&json!({"t": "move", "ply": 1, "uci": "e7e5"}))
+        .await
+        .expect("sends");
+    white.state(WAIT, |s| s["ply"] == 2).await.expect("1... e5");
+    match result {
+        "1-0" => black.send(&json!({"t": "resign"})).await.expect("sends"),
+        "0-1" => white.send(&json!({"t": "resign"})).await.expect("sends"),
+        _ => {
+            white
+                .send(&json!({"t": "move", "ply": 2, "uci": "g1f3", "offer_draw": true}))
+                .await
+                .expect("sends");
+            black.state(WAIT, |s| s["ply"] == 3).await.expect("2. Nf3");
+            black
+                .send(&json!({"t": "draw", "action": "accept"}))
+                .await
+                .expect("sends");
+        }
+    }
+    white
+        .state(WAIT, |s| !s["outcome"].is_null())
+        .await
+        .expect("the game ends");
+}
+
+/// `POST /api/tournaments` with `body` by `session` is refused as a bad
+/// request whose message says `says`, and no tournament is stored.
+pub async fn creation_refused(server: &TestServer, session: &str, body: Value, says: &str) {
+    let (status, answer) = ask_page(
+        server,
+        session,
+        "POST",
+        "/api/tournaments",
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}: {answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(says), "{body} should say {says}: {answer}");
+    assert!(
+        server
+            .shared
+            .storage
+            .tournaments(10)
+            .expect("reads")
+            .is_empty(),
+        "nothing stored after {body}"
+    );
 }
