@@ -157,6 +157,9 @@ export const accessTests = [
     name: 'a11y findings: bad input in Slovak: a move into check, an unknown command, the server\'s errors; the input is kept',
     async run({ browser, base }) {
       const { context, page } = await freshPage(browser, { lang: 'sk' });
+      // What the page sends on its sockets, but for the keep-alive pings.
+      const sent = [];
+      page.on('websocket', (ws) => ws.on('framesent', (f) => (String(f.payload).includes('"ping"') ? undefined : sent.push(String(f.payload)))));
       await page.goto(base);
       await startGame(page, { opponent: 'local', control: '-' });
       for (const [i, m] of ['e4', 'd5', 'Sb5+'].entries()) {
@@ -168,9 +171,13 @@ export const accessTests = [
       assert(check.includes('Váš kráľ je v šachu') && check.includes('a7') && check.includes('a5'), `a move that ignores check: "${check}"`);
       assert((await byId(page, 'move-input').inputValue()) === 'a5', 'the input keeps what was typed');
       assert((await byId(page, 'error').getAttribute('data-code')) === null, 'nothing was sent to the server');
+      const before = sent.length;
       await command(page, 'xyz');
       const unknown = await waitAnswer(page, 'xyz', 'error');
       assert(unknown.startsWith('Neznámy príkaz: xyz'), `unknown command: "${unknown}"`);
+      await command(page, 'Jf5');
+      await waitAnswer(page, 'f5', 'error');
+      assert(sent.length === before && !sent.some((f) => f.includes('a7a5')), `bad input sends nothing on the socket: ${sent.slice(before).join(' ')}`);
       // The server refuses an abort after both sides moved: its code, said in Slovak.
       await command(page, 'c6');
       await waitPly(page, 4);
@@ -404,6 +411,7 @@ export const accessTests = [
       assert(status.includes('(check)'), `check is said in words: ${status}`);
       const last = (await byId(page, 'last-move').textContent()) ?? '';
       assert(last === 'Last move: queen h5, check', `the last move in words: ${last}`);
+      await waitLive(page, 'White: queen h5, check', 'live-urgent');
       await page.evaluate(() => {
         document.documentElement.style.fontSize = '200%';
       });

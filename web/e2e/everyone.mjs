@@ -179,7 +179,7 @@ const cutOff = (page) =>
 
 export const everyoneTests = [
   {
-    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once',
+    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once; Czech voice, long algebraic, each grid step spoken',
     async run({ browser, base }) {
       const context = await browser.newContext();
       await context.addInitScript(() => {
@@ -218,13 +218,25 @@ export const everyoneTests = [
         assert((await page.evaluate(() => window.cancelled)) > cancelled, 'the talking clock does not wait behind older speech');
         await waitLive(page, clock.text);
 
-        // Czech: the voice whose language is written cs_CZ (as some systems do) is found.
+        // Czech: the voice whose language is written cs_CZ (as some systems do) is found; a move typed from-to.
         await byId(page, 'language').selectOption('cs');
-        await command(page, 'e5');
+        await command(page, 'e7e5');
         await waitPly(page, 2);
         await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Eva 5')));
         const czech = (await page.evaluate(() => window.spoken)).find((u) => u.text.includes('Eva 5'));
         assert(czech.lang === 'cs-CZ' && czech.voice === 'Czech', `in Czech with the Czech voice: ${JSON.stringify(czech)}`);
+
+        // Long algebraic (19.4), then screen-reader mode: every step on the grid is spoken (19.3).
+        await byId(page, 'voice').selectOption('lan');
+        await command(page, 'Jc3');
+        await waitPly(page, 3);
+        await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Bílý: Jb1-c3')));
+        await byId(page, 'reader-mode').check();
+        await page.locator('body.reader').waitFor();
+        const heard = await page.evaluate(() => window.spoken.length);
+        await page.locator('[role="gridcell"][data-square="e2"]').focus();
+        await page.keyboard.press('ArrowUp');
+        await page.waitForFunction((n) => window.spoken.slice(n).some((u) => u.text.startsWith('e3, ')), heard);
       } finally {
         await context.close();
       }
@@ -266,7 +278,7 @@ export const everyoneTests = [
     },
   },
   {
-    name: 'motion (19.8): under prefers-reduced-motion no piece slides and no CSS animation runs (the game, the dashboard\'s analysis board); without it pieces slide',
+    name: 'motion (19.8): under prefers-reduced-motion no piece slides and no CSS animation runs (the game, the dashboard\'s analysis board); without it pieces slide; a check on the analysis board in words',
     async run({ browser, base }) {
       // The check itself sees sliding when motion is allowed.
       const plain = await browser.newContext();
@@ -308,6 +320,14 @@ export const everyoneTests = [
         await ann.page.locator('[data-testid="analysis-move"]').first().waitFor();
         assert((await ann.page.evaluate(() => window.slid)) === 0, `no piece slid on the analysis board (${await ann.page.evaluate(() => window.slid)})`);
         assert((await running(ann.page)).length === 0, `no animation runs on the dashboard: ${await running(ann.page)}`);
+        // Not by colour alone (19.8): a check on the analysis board is said in words too.
+        for (const [i, m] of ['d6', 'Bb5+'].entries()) {
+          await byId(ann.page, 'analysis-input').fill(m);
+          await byId(ann.page, 'analysis-input').press('Enter');
+          await ann.page.waitForFunction((n) => document.querySelectorAll('[data-testid="analysis-move"]').length === n, i + 2);
+        }
+        const said = (await byId(ann.page, 'analysis-status').textContent()) ?? '';
+        assert(said === 'Black to move (check)', `the check in words: ${said}`);
       } finally {
         await ann.context.close();
         await bob.context.close();
@@ -372,7 +392,7 @@ export const everyoneTests = [
     },
   },
   {
-    name: 'this wave\'s pages by keyboard (19.6, 19.7): /director and /tournaments/{id} worked with Tab and Enter, the decision dialog closed by Escape; the dashboard and the notifications dialog walked; a visible focus on every stop; axe light and dark',
+    name: 'this wave\'s pages by keyboard (19.6, 19.7): /director and /tournaments/{id} worked with Tab and Enter (a tournament made, players added, started, a draw adjudicated), the decision dialog closed by Escape; the dashboard, the lobby, a profile, a replay and the notifications dialog walked; a visible focus on every stop; axe light and dark',
     async run({ browser }) {
       const { base, dee, ann, bob, close } = await directorSetup(browser);
       try {
@@ -418,6 +438,7 @@ export const everyoneTests = [
         // The players' view of the tournament, axe and the keyboard.
         await ann.page.goto(`${base}/tournaments/${tournament}`);
         await byId(ann.page, 'tn-game').first().waitFor();
+        const game = await byId(ann.page, 'tn-game').first().getAttribute('data-game');
         await axeBoth(ann.page, 'a started tournament seen by a player');
         const seen = await tabWalk(ann.page, 'a tournament seen by a player');
         assert(seen.some((s) => s.id === 'tn-game-link'), `a player reaches the game: ${seen.map((s) => s.id).join(', ')}`);
@@ -442,6 +463,32 @@ export const everyoneTests = [
         await byId(ann.page, 'analysis-move').first().waitFor();
         await tabWalk(ann.page, '/correspondence with an analysis board');
         await axeBoth(ann.page, 'the dashboard with an analysis board');
+
+        // A draw adjudicated from the decision dialog with the keyboard alone.
+        await dee.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(dee.page, 'decide-open');
+        await dee.page.keyboard.press('Enter');
+        await byId(dee.page, 'decide-dialog').waitFor();
+        await dee.page.keyboard.type('Adj');
+        await dee.page.waitForFunction(() => document.querySelector('[data-testid="decide-act"]')?.value === 'adjudicate');
+        await tabTo(dee.page, 'decide-reason');
+        await dee.page.keyboard.type('A dead draw (11.1)');
+        await tabTo(dee.page, 'decide-send');
+        await dee.page.keyboard.press('Enter');
+        await byId(dee.page, 'decide-dialog').waitFor({ state: 'detached' });
+        await dee.page.locator(`[data-testid="tn-game"][data-result="1/2-1/2"]`).waitFor();
+
+        // The lobby, the profile with the finished game and its replay, walked.
+        await ann.page.goto(base);
+        await byId(ann.page, 'play').waitFor();
+        await tabWalk(ann.page, 'the start page with the lobby');
+        await ann.page.goto(`${base}/@/${ann.name}`);
+        await ann.page.locator(`[data-testid="game-item"][data-game="${game}"]`).waitFor();
+        await tabWalk(ann.page, 'a profile');
+        await ann.page.goto(`${base}/@/${ann.name}?game=${game}`);
+        await byId(ann.page, 'replay').waitFor();
+        const replay = await tabWalk(ann.page, 'a replay');
+        assert(replay.some((s) => s.id.startsWith('replay-')), `the replay's controls are reached: ${replay.map((s) => s.id).join(', ')}`);
 
         // The notifications dialog: Tab stays inside, Escape closes it and gives the focus back.
         await openNotify(bob.page);

@@ -4,7 +4,7 @@
 // a profile with Chess960 declined with a reason and then accepted, the
 // notifications on another page, what a visitor sees; axe-core on the
 // lobby and on a challenge notification, light and dark.
-import { axe } from './access.mjs';
+import { axe, axeBoth } from './access.mjs';
 import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
 import { freshName, signUp } from './players.mjs';
 
@@ -93,6 +93,7 @@ export const lobbyTests = [
         await clickMove(white.page, 'e2e4');
         await waitPly(black.page, 1);
         await waitPly(white.page, 1);
+        await waitLive(black.page, 'White: pawn e4');
         await black.page.waitForFunction((id) => document.querySelector(`[data-testid="open-game"][data-game="${id}"]`)?.getAttribute('data-my-turn') === 'true', a);
         assert((await byId(black.page, 'games-badge').textContent()) === '1', 'Black sees one game waiting for a move');
         await byId(black.page, 'games-button').click();
@@ -228,7 +229,7 @@ export const lobbyTests = [
           await axe(page, `the lobby seen by a visitor (${colorScheme})`);
           await axe(bob.page, `the lobby with one's own seek and a challenge notification (${colorScheme})`);
         }
-        await axe(ann.page, 'a profile with a challenge waiting');
+        await axeBoth(ann.page, 'a profile with a challenge waiting');
         // Cancel both: the seek from the quick button, the challenge from Ann.
         await byId(bob.page, 'quick-3+0').click();
         await bob.page.locator(`[data-testid="seek-row"][data-owner="${bob.name}"]`).waitFor({ state: 'detached' });

@@ -196,6 +196,9 @@ export const tests = [
       await waitPly(pb, 1);
       await clickMove(pb, 'e7e5');
       await waitPly(pa, 2);
+      // Each hears the other's move, naming who made it (issue 19 point 6).
+      await pb.waitForFunction(() => document.querySelector('[data-testid="live"]')?.textContent?.includes('White: pawn e4'));
+      await pa.waitForFunction(() => document.querySelector('[data-testid="live"]')?.textContent?.includes('Black: pawn e5'));
       await byId(pa, 'draw-offer-button').click();
       await pb.waitForFunction(() => document.querySelector('[data-testid="live"]')?.textContent?.includes('White offers a draw'));
       await byId(pb, 'draw-accept').click();

@@ -183,7 +183,7 @@ export class AnalysisBoard {
     });
     this.el.dataset.fen = fen;
     const none = dests.size === 0;
-    this.status.textContent = none ? t(pos.check ? 'analysisCheckmate' : 'analysisStalemate') : t('toMove', { color: t(pos.turn) });
+    this.status.textContent = none ? t(pos.check ? 'analysisCheckmate' : 'analysisStalemate') : `${t('toMove', { color: t(pos.turn) })}${pos.check ? ` (${t('check')})` : ''}`;
     this.list.replaceChildren(
       ...this.played.map((m) => {
         const full = Number(m.fen.split(' ')[5] ?? '1');
