@@ -167,9 +167,40 @@ pub struct PgnQuery {
     notation: Option<String>,
 }
 
-/// `GET /healthz`.
+/// `GET /healthz`: the process answers (for the proxy's liveness check).
 pub async fn health() -> &'static str {
     "ok"
+}
+
+/// `GET /readyz`: whether the node should be sent players: `503` while
+/// it stops (its rooms are closing) or while its database refuses
+/// writes (the last group commit failed), with the reason.
+pub async fn ready(State(shared): State<Arc<Shared>>) -> Response {
+    use std::sync::atomic::Ordering;
+    let unready = if *shared.shutdown.borrow() {
+        Some("stopping")
+    } else if crate::metrics::METRICS.failing.load(Ordering::Relaxed) {
+        Some("the database refuses writes")
+    } else {
+        None
+    };
+    match unready {
+        None => "ready".into_response(),
+        Some(why) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, why).into_response(),
+    }
+}
+
+/// `GET /metrics`: the counters in the Prometheus text format
+/// ([`crate::metrics`]).
+pub async fn metrics(State(shared): State<Arc<Shared>>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        crate::metrics::render(shared.live(), shared.robots.busy()),
+    )
+        .into_response()
 }
 
 /// The query of `/api/timecontrol`.

@@ -31,6 +31,7 @@ pub mod hub;
 pub mod json;
 pub mod limits;
 pub mod lobby;
+pub mod metrics;
 pub mod net;
 pub mod notify;
 pub mod pgn;
@@ -87,6 +88,8 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/replay", get(replay::replay))
         .route("/api/timecontrol", get(http::timecontrol))
         .route("/healthz", get(http::health))
+        .route("/readyz", get(http::ready))
+        .route("/metrics", get(http::metrics))
         // Accounts (the page's session cookie).
         .route("/api/auth/signup", post(accounts::http::sign_up))
         .route("/api/auth/signin", post(accounts::http::sign_in))

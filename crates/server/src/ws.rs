@@ -80,6 +80,7 @@ async fn hello(
 
 /// Serves one socket of game `id` from address `addr`.
 pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, addr: IpAddr) {
+    let _open = crate::metrics::SocketOpen::count();
     let (mut sink, mut stream) = socket.split();
     let joined = match hello(&mut stream, shared.limits.handshake).await {
         Ok(token) => {

@@ -166,6 +166,7 @@ async fn on_news(
 
 /// Serves one lobby socket.
 async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr: IpAddr) {
+    let _open = crate::metrics::SocketOpen::count();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(SEND_QUEUE);
     let holder = shared.seeks.holder();

@@ -314,6 +314,34 @@ impl Room {
         self.deps.thresholds.of(player.map(|p| p.id))
     }
 
+    /// A player's act: claims the room decides itself, the rest planned
+    /// by [`act::plan`] and committed; the answer goes to `reply`.
+    async fn act(
+        &mut self,
+        seats: Seats,
+        message: ClientMessage,
+        reply: tokio::sync::oneshot::Sender<Result<(), ActionError>>,
+    ) {
+        self.tick().await;
+        if let ClientMessage::ClaimVictory { .. } = message {
+            let result = self.claim_victory(seats).await;
+            let _ = reply.send(result);
+            return;
+        }
+        if let ClientMessage::TablebaseClaim { claim, color } = message {
+            let result = self.claim_tablebase(seats, claim, color).await;
+            let _ = reply.send(result);
+            return;
+        }
+        let result = match act::plan(&self.record, seats, message) {
+            Ok(act::Plan::Nothing) => Ok(()),
+            Ok(act::Plan::Events(events)) => self.commit(events).await,
+            Ok(act::Plan::Rematch { offerer }) => self.agree_rematch(offerer).await,
+            Err(e) => Err(e),
+        };
+        let _ = reply.send(result);
+    }
+
     /// One command.
     async fn handle(&mut self, command: Command) {
         match command {
@@ -327,24 +355,9 @@ impl Room {
                 message,
                 reply,
             } => {
-                self.tick().await;
-                if let ClientMessage::ClaimVictory { .. } = message {
-                    let result = self.claim_victory(seats).await;
-                    let _ = reply.send(result);
-                    return;
-                }
-                if let ClientMessage::TablebaseClaim { claim, color } = message {
-                    let result = self.claim_tablebase(seats, claim, color).await;
-                    let _ = reply.send(result);
-                    return;
-                }
-                let result = match act::plan(&self.record, seats, message) {
-                    Ok(act::Plan::Nothing) => Ok(()),
-                    Ok(act::Plan::Events(events)) => self.commit(events).await,
-                    Ok(act::Plan::Rematch { offerer }) => self.agree_rematch(offerer).await,
-                    Err(e) => Err(e),
-                };
-                let _ = reply.send(result);
+                let began = std::time::Instant::now();
+                self.act(seats, message, reply).await;
+                crate::metrics::METRICS.act_seconds.observe(began.elapsed());
             }
             Command::State { reply } => {
                 let _ = reply.send(self.make_state());
@@ -600,6 +613,10 @@ impl Room {
         let conditional = self.record.conditional.clone();
         let ops = self.apply(events)?;
         self.store(ops).await?;
+        let moved = self.record.plies.len().saturating_sub(plies);
+        crate::metrics::METRICS
+            .moves
+            .fetch_add(moved as u64, std::sync::atomic::Ordering::Relaxed);
         self.after_change();
         for color in shakmaty::Color::ALL {
             if conditional[color] != self.record.conditional[color] {

@@ -4,8 +4,9 @@
 //! server is alive, which tells a restart when the clocks stopped.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -89,7 +90,10 @@ fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
         let first = match rx.recv_timeout(ALIVE_EVERY) {
             Ok(p) => p,
             Err(RecvTimeoutError::Timeout) => {
-                let _ = storage.write(&[], wall_ms());
+                let alive = storage.write(&[], wall_ms());
+                crate::metrics::METRICS
+                    .failing
+                    .store(alive.is_err(), Ordering::Relaxed);
                 continue;
             }
             Err(RecvTimeoutError::Disconnected) => return,
@@ -102,7 +106,12 @@ fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
             }
         }
         let ops: Vec<WriteOp> = batch.iter().flat_map(|p| p.ops.iter().cloned()).collect();
+        let began = Instant::now();
         let result = storage.write(&ops, wall_ms());
+        let m = &crate::metrics::METRICS;
+        m.sync_seconds.observe(began.elapsed());
+        m.batch_writes.record(ops.len() as f64);
+        m.failing.store(result.is_err(), Ordering::Relaxed);
         match result {
             Ok(()) => {
                 for p in batch {
@@ -110,6 +119,7 @@ fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
                 }
             }
             Err(_) => {
+                m.write_failures.fetch_add(1, Ordering::Relaxed);
                 // One bad write must not sink the others: retry each alone.
                 for p in batch {
                     let r = storage.write(&p.ops, wall_ms()).map_err(|e| e.to_string());

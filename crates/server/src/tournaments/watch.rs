@@ -82,6 +82,7 @@ pub async fn upgrade(
 
 /// Tells the page each change until it goes or the server stops.
 async fn serve(socket: WebSocket, shared: Arc<Shared>, mut changes: broadcast::Receiver<()>) {
+    let _open = crate::metrics::SocketOpen::count();
     let (mut tx, mut rx) = socket.split();
     let mut shutdown = shared.shutdown.clone();
     let changed = Message::Text(Utf8Bytes::from_static(r#"{"t":"changed"}"#));
