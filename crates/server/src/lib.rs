@@ -44,6 +44,7 @@ pub mod room;
 pub mod rooms;
 pub mod schedule;
 pub mod setup;
+pub mod simuls;
 pub mod state;
 pub mod storage;
 pub mod timecontrol;
@@ -79,6 +80,8 @@ pub fn app(shared: Arc<Shared>) -> Router {
         .route("/director", get(assets::index))
         .route("/tournaments", get(assets::index))
         .route("/tournaments/{id}", get(assets::index))
+        .route("/simuls", get(assets::index))
+        .route("/simuls/{id}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         // The API.
         .route("/api/games", post(http::create))
@@ -163,6 +166,19 @@ pub fn app(shared: Arc<Shared>) -> Router {
             "/api/tournaments/{id}/standings",
             get(tournaments::export::standings),
         )
+        // Simultaneous exhibitions.
+        .route(
+            "/api/simuls",
+            get(simuls::http::list).post(simuls::http::create),
+        )
+        .route("/api/simuls/{id}", get(simuls::http::show))
+        .route("/api/simuls/{id}/pgn", get(simuls::http::pgn))
+        .route("/api/simuls/{id}/apply", post(simuls::http::apply))
+        .route("/api/simuls/{id}/withdraw", post(simuls::http::withdraw))
+        .route("/api/simuls/{id}/accept", post(simuls::http::accept))
+        .route("/api/simuls/{id}/reject", post(simuls::http::reject))
+        .route("/api/simuls/{id}/start", post(simuls::http::start))
+        .route("/api/simuls/{id}/cancel", post(simuls::http::cancel))
         .route("/api/games/{id}/decide", post(director::http::decide))
         .route("/api/requests", post(director::http::file))
         .route("/api/requests/{id}/answer", post(director::http::answer))

@@ -92,6 +92,9 @@ pub fn write_in(record: &Record, numeric: bool, epoch: Option<u64>) -> String {
     if setup.rated {
         tags.set("Event", "Rated Rochade game");
     }
+    if let Some(simul) = &setup.simul {
+        tags.set("Event", &simul.name);
+    }
     if iccf {
         // The ICCF webserver's way: the event, no round numbers.
         tags.set("Round", "-");

@@ -128,6 +128,14 @@ impl Record {
     /// [`ErrorCode::Internal`] if the setup names an impossible start or control.
     pub fn new(setup: GameSetup) -> Result<Record, ActionError> {
         let mut timed = TimedGame::new(setup.start_game()?, setup.control()?, Duration::ZERO);
+        // A simul's host: extra time on their clock before the first move.
+        if let Some(extra) = setup.extra_time {
+            timed.clock_mut().add_time(
+                extra.color.into(),
+                Duration::from_millis(extra.ms),
+                Duration::ZERO,
+            );
+        }
         let seated = match (setup.mode, setup.creator) {
             (Mode::Friend, Some(creator)) => {
                 // The clocks start once the friend takes the other seat.

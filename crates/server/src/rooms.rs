@@ -225,8 +225,9 @@ impl Shared {
 
     /// Checks the limits of address `from` for a new game `setup`.
     fn admit(&self, setup: &GameSetup, from: IpAddr) -> Result<(), ActionError> {
-        // A tournament's games begin together, created by its director.
-        if setup.tournament.is_none() && !self.creations.allow(&from) {
+        // A tournament's games begin together, created by its director; a
+        // simul's, by its host.
+        if setup.tournament.is_none() && setup.simul.is_none() && !self.creations.allow(&from) {
             return Err(ActionError::new(
                 ErrorCode::TooManyRequests,
                 format!(

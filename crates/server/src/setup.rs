@@ -201,6 +201,35 @@ pub fn checked_control(text: &str, limits: &Limits) -> Result<TimeControl, Actio
     Ok(control)
 }
 
+/// A start position (FEN or X-FEN) a game may begin from under `rules`:
+/// one that reads, within [`FEN_CHARS`] characters, and is not over
+/// already; trimmed.
+///
+/// # Errors
+///
+/// [`ErrorCode::BadRequest`] naming the field `fen`.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_laws::RuleSet;
+/// use rochade_server::setup::checked_fen;
+/// assert!(checked_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", RuleSet::Fide).is_ok());
+/// // Stalemate: over before it begins.
+/// assert!(checked_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RuleSet::Fide).is_err());
+/// ```
+pub fn checked_fen(text: &str, rules: RuleSet) -> Result<String, ActionError> {
+    let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
+    if text.chars().count() > FEN_CHARS {
+        return Err(bad(format!("fen: over {FEN_CHARS} characters")));
+    }
+    let game = Game::from_fen(text, rules).map_err(|e| bad(format!("fen: {e}")))?;
+    if game.outcome().is_some() {
+        return Err(bad("fen: the game would be over before it begins".into()));
+    }
+    Ok(text.trim().to_owned())
+}
+
 /// The default time control of a new game.
 fn default_control() -> String {
     "5+3".to_owned()
@@ -255,10 +284,41 @@ pub struct GameSetup {
     /// The tournament it belongs to and what that sets for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<crate::tournaments::Terms>,
+    /// The simultaneous exhibition it is a board of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub simul: Option<crate::simuls::Terms>,
+    /// Time one side's clock has beyond the control at the start (a
+    /// simul's host).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_time: Option<ExtraTime>,
+}
+
+/// Time one colour's clock starts with beyond its first period, as a
+/// simul gives its host: a handicap the organiser sets (the Laws leave
+/// the time control to the organiser, 6.1), put on the clock as an
+/// arbiter adds time (6.10.2) before the first move.
+///
+/// ```
+/// use rochade_server::setup::{ExtraTime, GameSetup, Player, Side};
+/// let host = Player { id: 1, name: "Host".into(), bot: false, rating: None };
+/// let guest = Player { id: 2, name: "Guest".into(), bot: false, rating: None };
+/// let mut setup = GameSetup::between([Some(host), Some(guest)], "5+3", false, None, &Default::default())?;
+/// setup.extra_time = Some(ExtraTime { color: Side::White, ms: 60_000 });
+/// let record = rochade_server::record::Record::new(setup)?;
+/// let white = record.timed.clock().remaining(shakmaty::Color::White, std::time::Duration::ZERO);
+/// assert_eq!(white, Some(std::time::Duration::from_secs(6 * 60)));
+/// # Ok::<(), rochade_server::ActionError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraTime {
+    /// Whose clock.
+    pub color: Side,
+    /// How much, in milliseconds.
+    pub ms: u64,
 }
 
 /// The longest start position accepted, in characters.
-const FEN_CHARS: usize = 100;
+pub const FEN_CHARS: usize = 100;
 
 /// Length of game ids.
 const ID_LEN: usize = 8;
@@ -347,16 +407,7 @@ impl GameSetup {
                     "fen: a game starts from a position or from Chess960's, not both".into(),
                 ));
             }
-            (Some(text), None) => {
-                if text.chars().count() > FEN_CHARS {
-                    return Err(bad(format!("fen: over {FEN_CHARS} characters")));
-                }
-                let game = Game::from_fen(text, rules).map_err(|e| bad(format!("fen: {e}")))?;
-                if game.outcome().is_some() {
-                    return Err(bad("fen: the game would be over before it begins".into()));
-                }
-                Some(text.trim().to_owned())
-            }
+            (Some(text), None) => Some(checked_fen(text, rules)?),
         };
         let white_token = random_code(TOKEN_LEN);
         let black_token = if req.opponent == Mode::Local {
@@ -382,6 +433,8 @@ impl GameSetup {
             rules,
             fen,
             tournament: None,
+            simul: None,
+            extra_time: None,
         })
     }
 
@@ -452,6 +505,8 @@ impl GameSetup {
             rules: rules_for(None, &control)?,
             fen: None,
             tournament: None,
+            simul: None,
+            extra_time: None,
         })
     }
 
@@ -506,8 +561,11 @@ impl GameSetup {
             invite: None,
             white_player: self.black_player.clone(),
             black_player: self.white_player.clone(),
-            // A rematch is a game of its own, in no tournament.
+            // A rematch is a game of its own, in no tournament or simul,
+            // on even clocks.
             tournament: None,
+            simul: None,
+            extra_time: None,
             ..self.clone()
         }
     }

@@ -151,6 +151,9 @@ pub struct GameState<'a> {
     /// The tournament the game belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<&'a str>,
+    /// The simul the game is a board of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simul: Option<&'a str>,
     /// The director has stopped the clocks (6.10 a).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub halted: bool,
@@ -274,6 +277,7 @@ impl<'a> GameState<'a> {
             left: record.left.map(Side::from),
             rematch: record.rematch.as_deref(),
             tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
+            simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
             halted: record.halted,
             decisions: record
                 .decisions

@@ -712,3 +712,119 @@ async fn a_live_event_is_entered_by_players_and_run_by_its_director_alone() {
     assert_eq!(shown["paused"], true, "{shown}");
     a.server.stop().await;
 }
+
+/// Simul `id` as anyone sees it.
+async fn shown(a: &Askers, id: &str) -> Value {
+    let (status, simul) = a
+        .ask(Who::Anonymous, "GET", &format!("/api/simuls/{id}"), None)
+        .await;
+    assert_eq!(status, 200, "anyone may look");
+    simul
+}
+
+#[tokio::test]
+async fn only_the_host_runs_a_simul_and_only_accounts_apply() {
+    let a = askers().await;
+    let refused = |who: Who| {
+        if matches!(who, Who::Anonymous | Who::Token) {
+            401
+        } else {
+            403
+        }
+    };
+    let settings = json!({"name": "Simul", "time_control": "5+3", "host_extra_time": 60});
+    for who in [Who::Anonymous, Who::Token] {
+        let (status, _) = a
+            .ask(who, "POST", "/api/simuls", Some(settings.clone()))
+            .await;
+        assert_eq!(status, 401, "create as {who:?}");
+    }
+    let (_, list) = a.ask(Who::Anonymous, "GET", "/api/simuls", None).await;
+    assert_eq!(list["simuls"], json!([]), "nothing created");
+    let (status, made) = a
+        .ask(Who::Owner, "POST", "/api/simuls", Some(settings.clone()))
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().expect("id").to_owned();
+    let path = |step: &str| format!("/api/simuls/{id}/{step}");
+
+    // Applying and withdrawing: a signed-in account other than the host.
+    for who in EVERYONE {
+        let (status, answer) = a.ask(who, "POST", &path("apply"), None).await;
+        let expected = match who {
+            Who::Owner => 400, // the host plays every board
+            Who::Opponent | Who::Other => 200,
+            Who::Anonymous | Who::Token => 401,
+        };
+        assert_eq!(status, expected, "apply as {who:?}: {answer}");
+    }
+    for who in [Who::Anonymous, Who::Token, Who::Owner] {
+        let (status, _) = a.ask(who, "POST", &path("withdraw"), None).await;
+        let expected = if who == Who::Owner { 404 } else { 401 };
+        assert_eq!(status, expected, "withdraw as {who:?}");
+    }
+    // The host's steps: refused to everyone else, and nothing changes.
+    let before = shown(&a, &id).await;
+    let steps: [(&str, Option<Value>); 4] = [
+        ("accept", Some(json!({"name": "Bob"}))),
+        ("reject", Some(json!({"name": "Carol"}))),
+        ("start", None),
+        ("cancel", None),
+    ];
+    for (step, body) in &steps {
+        for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+            let (status, answer) = a.ask(who, "POST", &path(step), body.clone()).await;
+            assert_eq!(status, refused(who), "{step} as {who:?}: {answer}");
+        }
+    }
+    assert_eq!(shown(&a, &id).await, before, "nothing changed");
+    // The host may; an applicant may withdraw.
+    for (step, body) in &steps[..3] {
+        let (status, answer) = a.ask(Who::Owner, "POST", &path(step), body.clone()).await;
+        assert_eq!(status, 200, "{step}: {answer}");
+    }
+    let simul = shown(&a, &id).await;
+    assert_eq!(simul["status"], "started");
+    assert_eq!(simul["boards"][0]["player"], "Bob");
+    assert!(simul["boards"][0]["you"].is_null(), "a spectator's view");
+    // Only the host and the player see the seat of a board.
+    for (who, seat) in [(Who::Owner, "white"), (Who::Opponent, "black")] {
+        let (_, simul) = a.ask(who, "GET", &format!("/api/simuls/{id}"), None).await;
+        assert_eq!(simul["boards"][0]["you"], seat, "{who:?}");
+    }
+    let (_, carols) = a
+        .ask(Who::Other, "GET", &format!("/api/simuls/{id}"), None)
+        .await;
+    assert!(carols["boards"][0]["you"].is_null());
+    // A second simul: cancelled by the host alone.
+    let (_, second) = a
+        .ask(Who::Owner, "POST", "/api/simuls", Some(settings))
+        .await;
+    let second = second["id"].as_str().expect("id").to_owned();
+    let cancel = format!("/api/simuls/{second}/cancel");
+    for who in EVERYONE.into_iter().filter(|w| *w != Who::Owner) {
+        let (status, _) = a.ask(who, "POST", &cancel, None).await;
+        assert_eq!(status, refused(who), "cancel as {who:?}");
+    }
+    let (status, _) = a
+        .ask(
+            Who::Opponent,
+            "POST",
+            &format!("/api/simuls/{second}/apply"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = a
+        .ask(
+            Who::Opponent,
+            "POST",
+            &format!("/api/simuls/{second}/withdraw"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "an applicant withdraws");
+    let (status, _) = a.ask(Who::Owner, "POST", &cancel, None).await;
+    assert_eq!(status, 200);
+    a.server.stop().await;
+}

@@ -9,12 +9,14 @@ pub mod history;
 pub mod leave;
 pub mod notes;
 pub mod notices;
+pub mod simuls;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_history;
 mod sqlite_leave;
 mod sqlite_notes;
 mod sqlite_notices;
+mod sqlite_simuls;
 mod sqlite_tournaments;
 pub mod tournaments;
 mod writer;
@@ -26,6 +28,7 @@ pub use history::{
 pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
 pub use notes::{Note, NoteStore};
 pub use notices::{DueDigest, NoticeStore, StoredNotice};
+pub use simuls::SimulStore;
 pub use sqlite::SqliteStorage;
 pub use tournaments::TournamentStore;
 pub use writer::Writer;
@@ -171,7 +174,7 @@ pub struct StoredGame {
 
 /// A place to keep games (and accounts, and their ratings).
 pub trait Storage:
-    AccountStore + History + LeaveStore + NoteStore + NoticeStore + TournamentStore
+    AccountStore + History + LeaveStore + NoteStore + NoticeStore + SimulStore + TournamentStore
 {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.

@@ -200,6 +200,21 @@ const MIGRATIONS: &[&str] = &[
 ",
     // 10: each player's own thresholds for "time running low" (JSON, ms).
     "ALTER TABLE users ADD COLUMN low_time TEXT;",
+    // 11: simultaneous exhibitions, and the simul each board's game is of.
+    "
+    CREATE TABLE simuls (
+        id TEXT PRIMARY KEY,
+        host INTEGER NOT NULL REFERENCES users(id),
+        status TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE INDEX simuls_host ON simuls(host, status);
+    CREATE INDEX simuls_created ON simuls(created);
+    ALTER TABLE games ADD COLUMN simul TEXT REFERENCES simuls(id);
+    CREATE INDEX games_simul ON games(simul) WHERE simul IS NOT NULL;
+",
 ];
 
 /// Games in a SQLite database.
@@ -270,8 +285,11 @@ impl SqliteStorage {
     }
 }
 
-/// Reads a JSON column, naming the game if it is corrupt.
-fn from_json<T: serde::de::DeserializeOwned>(game: &str, text: &str) -> Result<T, StorageError> {
+/// Reads a JSON column, naming the game (or what else) if it is corrupt.
+pub(super) fn from_json<T: serde::de::DeserializeOwned>(
+    game: &str,
+    text: &str,
+) -> Result<T, StorageError> {
     serde_json::from_str(text).map_err(|e| StorageError::Corrupt {
         game: game.to_owned(),
         reason: e.to_string(),
@@ -300,7 +318,7 @@ pub(super) fn playing_of(
 }
 
 /// Writes a value as JSON (our own types always serialise).
-fn to_json<T: serde::Serialize>(game: &str, value: &T) -> Result<String, StorageError> {
+pub(super) fn to_json<T: serde::Serialize>(game: &str, value: &T) -> Result<String, StorageError> {
     serde_json::to_string(value).map_err(|e| StorageError::Corrupt {
         game: game.to_owned(),
         reason: e.to_string(),
@@ -353,8 +371,8 @@ impl Storage for SqliteStorage {
         {
             let mut create = tx.prepare_cached(
                 "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
-                                    created, perf, rated, glance, tournament)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                    created, perf, rated, glance, tournament, simul)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
             let mut append = tx.prepare_cached(
                 "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
@@ -394,7 +412,8 @@ impl Storage for SqliteStorage {
                             setup.perf().key(),
                             setup.rated,
                             glance,
-                            setup.tournament.as_ref().map(|t| &t.id)
+                            setup.tournament.as_ref().map(|t| &t.id),
+                            setup.simul.as_ref().map(|s| &s.id)
                         ])?;
                     }
                     WriteOp::Append {
