@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
-const budget = 300 * 1024;
+// Raised from 300 KiB with the simul pages (web/src/simul.ts and its texts in three languages).
+const budget = 320 * 1024;
 
 const result = await build({
   absWorkingDir: here,

@@ -15,7 +15,7 @@ import { focused, waitLive } from './lobby.mjs';
 import { freshName, ownServer, signUp } from './players.mjs';
 
 /** A player signed up on the page of `base`, in a context of their own. */
-async function player(browser, base, prefix) {
+export async function player(browser, base, prefix) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(base);

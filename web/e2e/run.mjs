@@ -9,9 +9,10 @@ import { directorTests } from './director.mjs';
 import { everyoneTests } from './everyone.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
+import { simulTests } from './simul.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests];
 
 const { values } = parseArgs({
   options: {

@@ -8,6 +8,7 @@ import { Clocks } from './clock';
 import { runCommand } from './commands';
 import { ConditionalBox } from './conditional';
 import { DecisionsPanel } from './decisions';
+import { SimulPanel } from './simul';
 import { deadlineText, Deadlines, deadlinesOf, isCorrespondence, leaveText } from './correspondence';
 import { button, h, tx } from './dom';
 import { Invitation, renderInvite } from './invite';
@@ -88,6 +89,8 @@ export class GameView {
   private readonly halted = h('p', { class: 'halted', 'data-testid': 'halted', hidden: true });
   /** The director's decisions, appeals and claims (ICCF 14). */
   private readonly decisions: DecisionsPanel;
+  /** A simul's board: the way back, and the host's next board waiting. */
+  private readonly simul: SimulPanel;
   // Focusable, so that the scrolled list can be read with the keyboard.
   private readonly moveList = h('ol', { class: 'moves', 'data-testid': 'moves', tabindex: 0, 'data-i18n-label': 'moves', 'aria-label': t('moves') });
   private readonly controls = h('div', { class: 'controls' });
@@ -124,6 +127,7 @@ export class GameView {
       (c) => this.lowTime(c),
     );
     this.decisions = new DecisionsPanel((text) => this.frame.announcer.say(text));
+    this.simul = new SimulPanel((game, token) => this.nav.openGame(game, token));
     this.style.value = savedStyle();
     this.style.addEventListener('change', () => {
       saveStyle(this.style.value === 'figurines' ? 'figurines' : 'letters');
@@ -160,6 +164,7 @@ export class GameView {
         this.answer,
         this.controls,
         this.decisions.el,
+        this.simul.el,
         this.conditionalSlot,
         this.notes,
       ),
@@ -425,6 +430,7 @@ export class GameView {
     }
     this.render();
     this.decisions.update(next);
+    this.simul.update(next);
     this.announce(prev, next);
     if (next.rematch && this.token === null) this.nav.openGame(next.rematch, null);
   }

@@ -2,7 +2,8 @@
 // `/g/{id}#{token}`; `/j/{invite}` takes a friend's invitation; `/@/{name}`
 // is a player's profile, and `/@/{name}?game={id}` the replay of a game of
 // theirs; `/director` is the director's page and `/tournaments/{id}` a
-// tournament's (ICCF 14). Who is signed in is shown in the header of every
+// tournament's (ICCF 14); `/simuls` lists the simultaneous exhibitions and
+// `/simuls/{id}` is one's. Who is signed in is shown in the header of every
 // page.
 
 import { ACCESS_CHANGED, accessPanel, Announcer, prefs, setPrefs, speak } from './access';
@@ -22,6 +23,7 @@ import { errorText } from './outcome';
 import { colorOf, ProfileView } from './profile';
 import { ApiError, createGame, NewGame, takeInvite } from './protocol';
 import { ReplayView } from './replay';
+import { SimulListView, SimulView } from './simul';
 import { TournamentView } from './tournament';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
@@ -204,7 +206,7 @@ class App {
       return;
     }
     this.leaveProfile();
-    if (path === '/correspondence' || path === '/director' || /^\/tournaments\/[^/]+$/.test(path)) {
+    if (path === '/correspondence' || path === '/director' || path === '/simuls' || /^\/(tournaments|simuls)\/[^/]+$/.test(path)) {
       this.showPage(path);
       return;
     }
@@ -243,11 +245,20 @@ class App {
       signIn: (opener) => this.account.open('signin', opener),
     };
     const tournament = /^\/tournaments\/([^/]+)$/.exec(path);
-    const view = tournament ? new TournamentView(decodeURIComponent(tournament[1]), this.lobby, nav) : path === '/director' ? new DirectorView(this.lobby, nav) : new DashboardView(this.lobby, nav);
+    const simul = /^\/simuls\/([^/]+)$/.exec(path);
+    const view = tournament
+      ? new TournamentView(decodeURIComponent(tournament[1]), this.lobby, nav)
+      : simul
+        ? new SimulView(decodeURIComponent(simul[1]), this.lobby, nav)
+        : path === '/simuls'
+          ? new SimulListView(this.lobby, nav)
+          : path === '/director'
+            ? new DirectorView(this.lobby, nav)
+            : new DashboardView(this.lobby, nav);
     this.page = { view, path };
     this.main.prepend(view.el);
     this.main.dataset.view = view instanceof DashboardView ? 'dashboard' : 'directed';
-    document.title = `${t(tournament ? 'tnTitle' : path === '/director' ? 'directorTitle' : 'dashTitle')} · ${t('title')}`;
+    document.title = `${t(tournament ? 'tnTitle' : simul || path === '/simuls' ? 'simTitle' : path === '/director' ? 'directorTitle' : 'dashTitle')} · ${t('title')}`;
     view.focus();
   }
 

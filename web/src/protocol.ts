@@ -65,6 +65,8 @@ export interface GameState {
   rematch: string | null;
   /** The tournament the game belongs to (ICCF 14). */
   tournament?: string;
+  /** The simul the game is a board of. */
+  simul?: string;
   /** The director has stopped the clocks (6.10): no move until they start them again. */
   halted?: boolean;
   /** The director's decisions on the game, oldest first. */
