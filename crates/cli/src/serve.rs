@@ -49,10 +49,40 @@ pub struct ServeArgs {
     /// a year of correspondence in seconds. Never for play.
     #[arg(long, hide = true)]
     test_clock: bool,
+    /// How the server's log lines are written to standard error: `text`
+    /// for people, `json` (one object a line) for a log collector. Which
+    /// lines: the `RUST_LOG` variable (default `info`).
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    log: LogFormat,
+}
+
+/// The form of the log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+/// Sends the server's `tracing` events to standard error in `format`,
+/// filtered by `RUST_LOG` (default `info`).
+fn start_log(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // Only the first call in a process takes effect; a second is harmless.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
 }
 
 /// Serves until SIGTERM or Ctrl-C, then drains and stops.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    start_log(args.log);
     let mut config = ServeConfig::new(args.addr, args.db.clone());
     if let Some(path) = &args.engine {
         config.engine = EngineChoice::external(path)?;

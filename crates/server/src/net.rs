@@ -70,7 +70,7 @@ pub async fn serve(
                 Ok(accepted) => accepted,
                 Err(e) if per_connection(&e) => continue,
                 Err(e) => {
-                    eprintln!("rochade serve: accepting connections: {e}");
+                    tracing::warn!(error = %e, "accepting connections");
                     tokio::time::sleep(ACCEPT_PAUSE).await;
                     continue;
                 }

@@ -123,7 +123,7 @@ impl Shared {
                     thresholds.set(user, Some(t));
                 }
             }
-            Err(e) => eprintln!("rochade serve: reading the players' low-time thresholds: {e}"),
+            Err(e) => tracing::warn!(error = %e, "reading the players' low-time thresholds"),
         }
         Arc::new(Shared {
             accounts: crate::accounts::Accounts::new(
@@ -346,7 +346,7 @@ impl Shared {
                     let registry = self.clone();
                     async move {
                         if let Err(e) = registry.ask(&id, |reply| Command::Wake { reply }).await {
-                            eprintln!("rochade serve: game {id} could not be looked at: {e}");
+                            tracing::warn!(game = %id, error = %e, "a game due could not be looked at");
                         }
                     }
                 })
@@ -366,7 +366,7 @@ impl Shared {
                 most: PURGE_MOST,
             };
             if let Err(e) = self.writer.write(vec![purge]).await {
-                eprintln!("rochade serve: deleting old games: {e}");
+                tracing::warn!(error = %e, "deleting old games");
             }
             tokio::select! {
                 () = tokio::time::sleep(PURGE_EVERY) => {}

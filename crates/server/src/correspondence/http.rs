@@ -136,7 +136,7 @@ async fn pause_games(shared: &Arc<Shared>, user: i64, leave: Leave) -> usize {
     let ids = match shared.stored(move |s| s.playing(user)).await {
         Ok(ids) => ids,
         Err(e) => {
-            eprintln!("rochade serve: leave of account {user}: {e}");
+            tracing::warn!(user, error = %e, "reading a leave");
             return 0;
         }
     };
@@ -153,7 +153,7 @@ async fn pause_games(shared: &Arc<Shared>, user: i64, leave: Leave) -> usize {
             .await
         {
             Ok(Ok(())) => reached += 1,
-            Ok(Err(e)) | Err(e) => eprintln!("rochade serve: leave in game {id}: {e}"),
+            Ok(Err(e)) | Err(e) => tracing::warn!(game = %id, error = %e, "a leave in a game"),
         }
     }
     reached

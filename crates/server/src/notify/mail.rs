@@ -159,7 +159,7 @@ pub fn start(
                 {
                     Ok(Ok(due)) => due,
                     Ok(Err(e)) => {
-                        eprintln!("rochade serve: reading notices: {e}");
+                        tracing::warn!(error = %e, "reading the notices for the digests");
                         continue;
                     }
                     Err(_) => continue,
@@ -179,10 +179,7 @@ pub fn start(
                         .await;
                     }
                     Err(e) => {
-                        eprintln!(
-                            "rochade serve: the digest to {} was refused: {e}",
-                            due.user.name
-                        );
+                        tracing::warn!(user = %due.user.name, error = %e, "a digest was refused");
                     }
                 }
             }

@@ -124,7 +124,7 @@ pub fn tell(
     let game = game.to_owned();
     tokio::task::spawn_blocking(move || {
         if let Err(e) = storage.add_notice(user, &key, &game, &body, at) {
-            eprintln!("rochade serve: keeping a notice for account {user}: {e}");
+            tracing::warn!(user, error = %e, "keeping a notice");
         }
     });
 }
@@ -156,8 +156,8 @@ pub fn tell_once(
                 json!({"type": "notice", "gameId": game, "notice": &notice}),
             ),
             Ok(Ok(false)) => {}
-            Ok(Err(e)) => eprintln!("rochade serve: keeping a notice for account {user}: {e}"),
-            Err(e) => eprintln!("rochade serve: keeping a notice for account {user}: {e}"),
+            Ok(Err(e)) => tracing::warn!(user, error = %e, "keeping a notice"),
+            Err(e) => tracing::warn!(user, error = %e, "keeping a notice"),
         }
     });
 }
@@ -168,7 +168,7 @@ pub fn moved(storage: &Arc<dyn Storage>, user: i64, game: &str) {
     let game = game.to_owned();
     tokio::task::spawn_blocking(move || {
         if let Err(e) = storage.dismiss_notices(user, &game) {
-            eprintln!("rochade serve: dropping stale notices of account {user}: {e}");
+            tracing::warn!(user, error = %e, "dropping stale notices");
         }
     });
 }

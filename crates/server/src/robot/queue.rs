@@ -56,7 +56,7 @@ impl RobotQueue {
                 .name(format!("rochade-robot-{n}"))
                 .spawn(move || work(&rx, &busy, &engine, &timers, cap));
             if let Err(e) = spawned {
-                eprintln!("rochade serve: robot worker {n} did not start: {e}");
+                tracing::error!(worker = n, error = %e, "a robot worker did not start");
             }
         }
         RobotQueue { jobs, busy }

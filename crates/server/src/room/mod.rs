@@ -637,6 +637,15 @@ impl Room {
     /// Tells the players' accounts that the game has ended, and its
     /// tournament's clockwork if it has one.
     fn announce_finish(&self) {
+        let outcome = self.record.timed.game().outcome();
+        tracing::info!(
+            game = %self.record.setup.id,
+            result = outcome.map_or("*", |o| o.result.as_str()),
+            reason = %outcome.map_or_else(String::new, |o| o.reason.to_string()),
+            plies = self.record.plies.len(),
+            tournament = self.record.setup.tournament.as_ref().map(|t| t.id.as_str()),
+            "game over"
+        );
         if let Some(terms) = &self.record.setup.tournament {
             self.deps.tournaments.changed(&terms.id);
         }

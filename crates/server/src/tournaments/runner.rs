@@ -164,6 +164,12 @@ pub async fn pair_now(
     let round = rounds::pair_next(tournament, games, now).await?;
     save(shared, tournament).await?;
     rounds::start_missing(shared, tournament, games).await?;
+    tracing::info!(
+        tournament = %tournament.id,
+        round,
+        boards = tournament.rounds.last().map_or(0, |r| r.boards.len()),
+        "round paired"
+    );
     Ok(round)
 }
 
@@ -255,7 +261,7 @@ async fn tick(shared: &Arc<Shared>) -> Option<u64> {
     let running = match shared.stored(|s| s.running_tournaments()).await {
         Ok(running) => running,
         Err(e) => {
-            eprintln!("rochade serve: reading the running tournaments: {e}");
+            tracing::warn!(error = %e, "reading the running tournaments");
             return None;
         }
     };
@@ -265,7 +271,9 @@ async fn tick(shared: &Arc<Shared>) -> Option<u64> {
         match advance(shared, tournament).await {
             Ok(Some(at)) => next = Some(next.map_or(at, |n| n.min(at))),
             Ok(None) => {}
-            Err(e) => eprintln!("rochade serve: tournament {id}: {}", e.message),
+            Err(e) => {
+                tracing::warn!(tournament = %id, error = %e.message, "a tournament could not go on")
+            }
         }
     }
     next
