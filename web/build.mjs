@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
-// Raised from 300 KiB with the simul pages (web/src/simul.ts and its texts in three languages).
-const budget = 320 * 1024;
+// Raised from 300 KiB with the simul pages (web/src/simul.ts and its texts in three languages),
+// and from 320 KiB with the live events' pages (issue 18 point 9: the list, the event page with
+// its tables, the arbiter's controls, and their texts in three languages).
+const budget = 356 * 1024;
 
 const result = await build({
   absWorkingDir: here,

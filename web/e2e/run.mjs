@@ -10,9 +10,10 @@ import { everyoneTests } from './everyone.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
 import { simulTests } from './simul.mjs';
+import { swissTests } from './swiss.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests, ...swissTests];
 
 const { values } = parseArgs({
   options: {

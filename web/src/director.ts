@@ -18,6 +18,9 @@ export interface Act {
   silent?: boolean;
   days?: number;
   year?: number;
+  round?: number;
+  kind?: string;
+  from_round?: number;
 }
 
 /** A decision in a game's state (no id: the order is the log's). */
@@ -65,7 +68,46 @@ export interface AttentionGame {
   days: number;
 }
 
-/** A tournament (`GET /api/tournaments/{id}` adds games, standings and decisions). */
+/** A player's round in the standings: the opponent's pairing number, the colour, TRF's result character (`*` while playing). */
+export interface StandingRound {
+  round: number;
+  opponent?: number;
+  colour?: 'w' | 'b';
+  result: string | null;
+  game?: string | null;
+}
+
+/** A line of the standings (tie-break values as text, in the order of `Tournament.tiebreaks`). */
+export interface Standing {
+  rank: number;
+  number: number;
+  id: number;
+  name: string;
+  rating: number | null;
+  points: number;
+  tiebreaks: string[];
+  withdrawn: boolean;
+  finished: number;
+  rounds: StandingRound[];
+}
+
+/** A player on a board or with a bye. */
+export interface Paired {
+  id: number;
+  name: string | null;
+  number: number | null;
+}
+
+/** A round's pairings: boards with their results (null while playing), then the byes. */
+export interface PairedRound {
+  round: number;
+  started: number;
+  finished: number | null;
+  boards: { board: number; white: Paired; black: Paired; game: string | null; result: string | null }[];
+  byes: { player: Paired; kind: 'pairing' | 'half' | 'full' | 'zero' }[];
+}
+
+/** A tournament (`GET /api/tournaments/{id}` adds games, standings, pairings and decisions). */
 export interface Tournament {
   id: string;
   name: string;
@@ -78,11 +120,27 @@ export interface Tournament {
   drawsFromMove: number | null;
   chess960: null | 'each_game' | number;
   silenceDays: number;
-  players: { id: number; name: string; withdrawn: boolean }[];
+  system: 'round_robin' | 'swiss' | 'knockout';
+  rounds: number;
+  baku: boolean;
+  byRound: boolean;
+  startsAt: number | null;
+  breakSecs: number;
+  entry: { open: boolean; minRating: number | null; maxRating: number | null; minAccountDays: number | null };
+  tiebreaks: string[];
+  maxByes: number;
+  paused: boolean;
+  status: 'created' | 'started' | 'finished';
+  round: number;
+  finished: number | null;
+  players: { id: number; name: string; rating?: number | null; withdrawn: boolean }[];
   started: number | null;
   created: number;
   games?: { id: string; white: string | null; black: string | null; chess960: number | null; result: string | null; ply: number | null }[];
-  standings?: { name: string; points: number; finished: number; withdrawn: boolean }[];
+  standings?: Standing[];
+  provisional?: boolean;
+  crosstable?: string[][];
+  pairings?: PairedRound[];
   decisions?: LoggedDecision[];
 }
 
@@ -90,12 +148,20 @@ export interface Tournament {
 export interface NewTournament {
   name: string;
   time_control: string;
+  system?: 'round_robin' | 'swiss';
+  rounds?: number;
+  baku?: boolean;
   double: boolean;
   triple_block: boolean;
   draws_from_move: number | null;
   chess960: null | 'random' | 'each_game' | number;
   silence_days?: number;
   director?: string;
+  starts_at?: number;
+  break_secs?: number;
+  entry?: { open: boolean; min_rating?: number; max_rating?: number; min_account_days?: number };
+  tiebreaks?: string[];
+  max_byes?: number;
 }
 
 /** `GET /api/director`. */
@@ -113,7 +179,7 @@ export const fetchTournament = (id: string): Promise<Tournament> => call('GET', 
 /** `POST /api/tournaments`. */
 export const createTournament = (body: NewTournament): Promise<Tournament> => call('POST', '/api/tournaments', body);
 
-/** `POST /api/tournaments/{id}/{what}` (players, start, withdraw, warn, leave). */
+/** `POST /api/tournaments/{id}/{what}` (players, start, withdraw, warn, leave, join, quit, pause, pair, result, bye). */
 export const tournamentAct = (id: string, what: string, body?: unknown): Promise<unknown> => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${what}`, body);
 
 /** `POST /api/games/{id}/decide`. */
@@ -150,9 +216,17 @@ export function actText(a: Act): string {
       return t(a.silent ? 'd_withdrawal_silent' : 'd_withdrawal');
     case 'leave_granted':
       return a.days ? t('d_leave_granted', { days: plural('n_days', a.days), year: a.year ?? '' }) : t('d_leave_granted_any');
+    case 'pair':
+      return t('d_pair', { n: a.round ?? '' });
+    case 'result':
+      return t('d_result', { result: a.result ? resultText(a.result) : '' });
+    case 'bye':
+      return t('d_bye', { n: a.round ?? '', what: t(a.kind === 'full' ? 'tnByeFull' : a.kind === 'zero' ? 'tnByeZero' : a.kind === 'none' ? 'tnByeNone' : 'tnByeHalf') });
+    case 'late_entry':
+      return t('d_late_entry', { n: a.from_round ?? '' });
     default: {
       const key = `d_${a.act}`;
-      return key in { d_stop_clocks: 1, d_start_clocks: 1, d_double_forfeit: 1, d_warning: 1 } ? t(key as Key) : a.act.replace(/_/g, ' ');
+      return key in { d_stop_clocks: 1, d_start_clocks: 1, d_double_forfeit: 1, d_warning: 1, d_pause: 1, d_resume: 1 } ? t(key as Key) : a.act.replace(/_/g, ' ');
     }
   }
 }

@@ -24,6 +24,7 @@ import { fault, h, row, select, tx } from './dom';
 import { Key, plural, t } from './i18n';
 import type { Lobby } from './lobby';
 import { PageView } from './pageview';
+import { liveFields } from './tnform';
 
 /** What the director's pages need from the page. */
 export interface DirectorNav extends DashboardNav {
@@ -209,6 +210,9 @@ export class DirectorView extends PageView {
     const send = tx('button', 'tnCreate', { type: 'submit', class: 'primary', 'data-testid': 'tn-create' });
     const numberRow = row('tnChess960Number', number);
     const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
+    const live = liveFields();
+    const doubleBox = check(double, 'tnDouble');
+    live.showDouble(doubleBox);
     c960.addEventListener('change', () => (numberRow.hidden = c960.value !== 'number'));
     numberRow.hidden = true;
     const form = h(
@@ -218,7 +222,9 @@ export class DirectorView extends PageView {
       tx('p', 'tnNewHint', { class: 'hint' }),
       row('tnName', name),
       row('timeControl', control),
-      check(double, 'tnDouble'),
+      ...live.system,
+      doubleBox,
+      ...live.rest,
       check(triple, 'tnTripleBlock'),
       row('tnDrawsFrom', draws),
       row('chess960', c960),
@@ -229,7 +235,7 @@ export class DirectorView extends PageView {
       error,
       send,
     );
-    const fail = (text: string, at: HTMLInputElement): void => fault(error, text, at);
+    const fail = (text: string, at: HTMLElement): void => fault(error, text, at);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       if (!name.value.trim()) return fail(t('tnNameMissing'), name);
@@ -243,6 +249,8 @@ export class DirectorView extends PageView {
         chess960: c960.value === 'off' ? null : c960.value === 'number' ? Number(number.value) : (c960.value as 'random' | 'each_game'),
       };
       if (c960.value === 'number' && !/^\d+$/.test(number.value)) return fail(t('tnChess960Bad'), number);
+      const wrong = live.fill(body);
+      if (wrong) return fail(wrong.text, wrong.field);
       if (silence.value) body.silence_days = Number(silence.value);
       if (director.value.trim()) body.director = director.value.trim();
       send.disabled = true;

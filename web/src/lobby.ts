@@ -5,6 +5,7 @@
 // page's own navigation; the seeks it opens close with it.
 
 import { call, Color } from './protocol';
+import { openSocket } from './socket';
 import type { Me } from './users';
 
 /** An open seek of the lobby. */
@@ -235,13 +236,8 @@ export class Lobby {
   }
 
   private open(): void {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
-    } catch {
-      return;
-    }
+    const ws = openSocket('/ws/lobby');
+    if (!ws) return;
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;

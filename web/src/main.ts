@@ -25,6 +25,7 @@ import { ApiError, createGame, NewGame, takeInvite } from './protocol';
 import { ReplayView } from './replay';
 import { SimulListView, SimulView } from './simul';
 import { TournamentView } from './tournament';
+import { TournamentListView } from './tournamentlist';
 import { saveSettings, SettingsPanel, settingsPanel } from './settings';
 import { play, setSound, soundOn } from './sound';
 import type { GameSummary } from './users';
@@ -206,7 +207,7 @@ class App {
       return;
     }
     this.leaveProfile();
-    if (path === '/correspondence' || path === '/director' || path === '/simuls' || /^\/(tournaments|simuls)\/[^/]+$/.test(path)) {
+    if (path === '/correspondence' || path === '/director' || path === '/simuls' || path === '/tournaments' || /^\/(tournaments|simuls)\/[^/]+$/.test(path)) {
       this.showPage(path);
       return;
     }
@@ -248,7 +249,9 @@ class App {
     const simul = /^\/simuls\/([^/]+)$/.exec(path);
     const view = tournament
       ? new TournamentView(decodeURIComponent(tournament[1]), this.lobby, nav)
-      : simul
+      : path === '/tournaments'
+        ? new TournamentListView(this.lobby, nav)
+        : simul
         ? new SimulView(decodeURIComponent(simul[1]), this.lobby, nav)
         : path === '/simuls'
           ? new SimulListView(this.lobby, nav)
@@ -258,7 +261,7 @@ class App {
     this.page = { view, path };
     this.main.prepend(view.el);
     this.main.dataset.view = view instanceof DashboardView ? 'dashboard' : 'directed';
-    document.title = `${t(tournament ? 'tnTitle' : simul || path === '/simuls' ? 'simTitle' : path === '/director' ? 'directorTitle' : 'dashTitle')} · ${t('title')}`;
+    document.title = `${t(tournament ? 'tnTitle' : path === '/tournaments' ? 'tnListTitle' : simul || path === '/simuls' ? 'simTitle' : path === '/director' ? 'directorTitle' : 'dashTitle')} · ${t('title')}`;
     view.focus();
   }
 
@@ -352,7 +355,16 @@ class App {
       signIn: (opener) => this.account.open('signin', opener),
       say: (text) => this.frame.announcer.say(text),
     });
-    this.frame.side.replaceChildren(panel.el, this.lobbyPanel.el);
+    // The site's other pages for everyone, signed in or not.
+    const events = h('a', { href: '/tournaments', 'data-testid': 'tournaments-link', 'data-i18n': 'tnListMenu' }, t('tnListMenu'));
+    events.addEventListener('click', (ev) => {
+      if (ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+      ev.preventDefault();
+      history.pushState(null, '', '/tournaments');
+      void this.route();
+    });
+    const pages = h('nav', { class: 'site-pages', 'data-i18n-label': 'pagesNav', 'aria-label': t('pagesNav') }, events);
+    this.frame.side.replaceChildren(panel.el, this.lobbyPanel.el, pages);
   }
 
   /** Closes the lobby panel (the page leaves the start page). */

@@ -2,6 +2,16 @@
 
 import type { ServerMessage } from './protocol';
 
+/** A WebSocket to `path` on the page's own host (`wss` under https); null when the browser refuses to open one. */
+export function openSocket(path: string): WebSocket | null {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  try {
+    return new WebSocket(`${scheme}://${location.host}${path}`);
+  } catch {
+    return null;
+  }
+}
+
 /** One game's connection; messages arrive at `onMessage`, breaks at `onStatus`. */
 export class Room {
   private ws: WebSocket | null = null;

@@ -1,6 +1,12 @@
-// A tournament's page (`/tournaments/{id}`, ICCF 14): its settings, players,
-// standings, games and the director's decisions; for its director, adding
-// players and starting it, a decision on each game, and warnings,
+// A tournament's page (`/tournaments/{id}`, ICCF 14; issue 18 points 7-9):
+// its settings, joining and leaving, one's own game, the standings with the
+// tie-breaks in columns, a round robin's crosstable, each round's pairings
+// with their results (a correspondence section: its games), downloads and
+// the director's decisions, all kept live by the tournament's socket; new
+// rounds, one's pairing and results are said in the live region, and a
+// player is taken to their new game. For its director: adding players
+// (after the start of a Swiss, late entries), starting it, the arbiter's
+// controls (tnarbiter.ts), a decision on each game, and warnings,
 // withdrawals and extra leave for a player, each with its reason.
 
 import { openDecide } from './decide';
@@ -11,13 +17,19 @@ import { Key, t } from './i18n';
 import type { Lobby } from './lobby';
 import { resultText } from './outcome';
 import { PageView } from './pageview';
+import { ArbiterTools } from './tnarbiter';
+import { TournamentSocket } from './tnlive';
+import { ownPairing, PlayerBox } from './tnplayer';
+import { boardResult, byeText, crosstableView, pairingsView, standingsTable } from './tntables';
+import { ToolForm, toolForm } from './tntool';
+import { liveSettings, stateText } from './tnwords';
 
-/** A small form of the director's: its fields, a status line and an error line. */
-interface ToolForm {
-  form: HTMLFormElement;
-  status: HTMLElement;
-  error: HTMLElement;
-  send: HTMLButtonElement;
+/** What was said about a tournament already (so a reload says only what is new). */
+interface Seen {
+  round: number;
+  results: Map<string, string | null>;
+  paused: boolean;
+  status: string;
 }
 
 /** The page of one tournament. */
@@ -28,8 +40,23 @@ export class TournamentView extends PageView {
   private readonly body = h('div', { class: 'tn-body' });
   private readonly tools = h('div', { class: 'tn-tools', 'data-testid': 'tn-tools', hidden: true });
   private readonly gamesTitle = tx('h3', 'tnGames', { id: 'tn-games-title', tabindex: -1 });
+  private readonly roundsTitle = tx('h3', 'tnRounds', { id: 'tn-rounds-title', tabindex: -1 });
+  private readonly roundSelect = h('select', { 'data-testid': 'tn-round-select' });
+  /** The round the reader chose; null: the newest, followed as rounds are paired. */
+  private roundChosen: number | null = null;
+  private readonly pairingsBox = h('div', { 'data-testid': 'tn-round-box' });
   private data: Tournament | null = null;
+  private seen: Seen | null = null;
   private readonly playerSelect = h('select', { 'data-testid': 'tn-player' });
+  private readonly player: PlayerBox;
+  private readonly arbiter: ArbiterTools;
+  private readonly startHint = tx('p', 'tnStartHint', { class: 'hint' });
+  private readonly socket: TournamentSocket;
+  private offGame: () => void;
+  /** A new game of one's own the lobby told of, until the tournament shows it (Unix ms it came). */
+  private pending: { game: string; url: string; at: number } | null = null;
+  private loading: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
 
   constructor(
     readonly id: string,
@@ -37,13 +64,47 @@ export class TournamentView extends PageView {
     private readonly nav: DirectorNav,
   ) {
     super();
-    this.el = h('section', { class: 'tournament-page', 'data-testid': 'tournament-page', 'aria-labelledby': 'tn-title' }, this.title, this.state, this.body, this.tools);
-    this.tools.append(this.addForm(), this.startForm(), this.playerForm());
+    this.player = new PlayerBox(id, lobby, nav, () => this.load());
+    this.arbiter = new ArbiterTools(id, (f, text) => this.did(f, text));
+    this.el = h('section', { class: 'tournament-page', 'data-testid': 'tournament-page', 'aria-labelledby': 'tn-title' }, this.title, this.state, this.player.el, this.body, this.tools);
+    this.tools.append(this.addForm(), this.startForm(), this.arbiter.el, this.playerForm());
+    this.roundSelect.addEventListener('change', () => {
+      const n = Number(this.roundSelect.value);
+      this.roundChosen = n === this.data?.round ? null : n;
+      if (this.data) this.pairingsBox.replaceChildren(this.roundPairings(this.data));
+    });
     this.follow(lobby, (msg) => msg.t === 'hello' || msg.t === 'games' || (msg.t === 'news' && msg.news.type === 'notice'));
+    this.offGame = lobby.on((msg) => {
+      if (msg.t === 'game') {
+        this.pending = { game: msg.game, url: msg.url, at: Date.now() };
+        if (!this.takeToGame()) void this.load();
+      }
+    });
+    this.socket = new TournamentSocket(id, () => void this.load());
   }
 
-  /** Reads the tournament again. */
-  protected async load(): Promise<void> {
+  close(): void {
+    super.close();
+    this.offGame();
+    this.socket.close();
+  }
+
+  /** Reads the tournament again: one read at a time; asked during one, a single read after it (what it answers is newer than the asking). */
+  protected load(): Promise<void> {
+    if (this.loading) {
+      this.queued ??= this.loading.then(() => {
+        this.queued = null;
+        return this.load();
+      });
+      return this.queued;
+    }
+    this.loading = this.read().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     try {
       this.data = await fetchTournament(this.id);
       this.state.textContent = '';
@@ -54,6 +115,61 @@ export class TournamentView extends PageView {
       this.state.replaceChildren(...refusal(e, { not_found: 'tnNotFound' }));
     }
     this.render();
+    if (this.data) {
+      this.announce(this.data);
+      this.takeToGame();
+    }
+  }
+
+  /** Goes to one's new game once the tournament shows it (lichess's way), saying so; true when it went. */
+  private takeToGame(): boolean {
+    const p = this.pending;
+    const d = this.data;
+    if (!p || !d) return false;
+    if (Date.now() - p.at > 30_000) {
+      this.pending = null;
+      return false;
+    }
+    const last = d.pairings?.[d.round - 1];
+    const board = last?.boards.find((b) => b.game === p.game);
+    if (!board || board.result !== null) return false;
+    this.pending = null;
+    this.nav.say(t('tnTakenToGame', { n: last!.round }));
+    this.nav.openUrl(p.url);
+    return true;
+  }
+
+  /** Says in the live region what changed since the last read: a new round, one's pairing, results, the pause, the end. */
+  private announce(d: Tournament): void {
+    const results = new Map<string, string | null>();
+    for (const r of d.pairings ?? []) for (const b of r.boards) results.set(`${r.round}/${b.board}`, b.result);
+    const before = this.seen;
+    this.seen = { round: d.round, results, paused: d.paused, status: d.status };
+    if (!before) return;
+    const lines: string[] = [];
+    for (const r of d.pairings ?? []) {
+      for (const b of r.boards) {
+        const key = `${r.round}/${b.board}`;
+        const was = before.results.get(key);
+        if (b.result !== null && was !== undefined && was !== b.result) {
+          lines.push(t('tnResultLine', { n: r.round, board: b.board, white: b.white.name ?? '?', black: b.black.name ?? '?', result: boardResult(b.result) }));
+        }
+      }
+    }
+    if (lines.length > 4) lines.splice(0, lines.length, t('tnResultsIn', { n: lines.length }));
+    if (d.round > before.round) {
+      lines.push(t('tnRoundPaired', { n: d.round }));
+      const me = this.lobby.me?.name;
+      const own = me ? ownPairing(d, me) : null;
+      if (own?.board) {
+        const b = own.board;
+        const opponent = (own.color === 'white' ? b.black.name : b.white.name) ?? '?';
+        lines.push(t('tnYourPairing', { n: d.round, board: b.board, color: t(own.color!), name: opponent, result: '' }));
+      } else if (own?.bye) lines.push(t('tnYourBye', { n: d.round, what: byeText(own.bye) }));
+    }
+    if (d.paused !== before.paused && d.status !== 'finished') lines.push(t(d.paused ? 'tnPausedState' : 'tnRunningState'));
+    if (d.status === 'finished' && before.status !== 'finished') lines.push(t('tnOver'));
+    if (lines.length) this.nav.say(lines.join(' '));
   }
 
   /** True when the one signed in directs it. */
@@ -69,12 +185,38 @@ export class TournamentView extends PageView {
     this.tools.hidden = !d || !this.directs();
     if (!d) {
       this.body.replaceChildren();
+      this.player.el.hidden = true;
       return;
     }
-    this.body.replaceChildren(this.settings(d), this.players(d), this.standings(d), this.gamesTitle, this.games(d), this.decisions(d));
+    // The focus stays where it was: on the same control, or on its new copy.
+    const focus = document.activeElement;
+    const active = focus instanceof HTMLElement && this.el.contains(focus) ? focus : null;
+    const key = active?.dataset.key;
+    this.player.el.hidden = false;
+    this.player.render(d);
+    const live = d.byRound;
+    this.body.replaceChildren(
+      this.settings(d),
+      this.downloads(d),
+      this.players(d),
+      live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
+      live ? crosstableView(d) ?? '' : '',
+      ...(live ? this.rounds(d) : [this.gamesTitle, this.games(d)]),
+      this.decisions(d),
+    );
+    if (active && !active.isConnected && key) this.el.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
+    else if (active && active.isConnected && document.activeElement !== active) active.focus();
     // The director's tools follow the tournament's state.
-    this.tools.querySelector<HTMLElement>('[data-testid="tn-add-form"]')!.hidden = d.started !== null;
+    const late = live && d.system === 'swiss' && d.status === 'started' && d.round < d.rounds;
+    this.tools.querySelector<HTMLElement>('[data-testid="tn-add-form"]')!.hidden = d.started !== null && !late;
+    const addTitle = this.tools.querySelector<HTMLElement>('#tn-add-title')!;
+    addTitle.dataset.i18n = late ? 'tnLateEntry' : 'tnAddPlayer';
+    addTitle.textContent = t(late ? 'tnLateEntry' : 'tnAddPlayer');
+    this.startHint.dataset.i18n = live ? 'tnStartHintLive' : 'tnStartHint';
+    this.startHint.textContent = t(live ? 'tnStartHintLive' : 'tnStartHint');
     this.tools.querySelector<HTMLElement>('[data-testid="tn-start-form"]')!.hidden = d.started !== null;
+    this.arbiter.el.hidden = !live || d.status === 'finished';
+    this.arbiter.update(d);
     const chosen = this.playerSelect.value;
     this.playerSelect.replaceChildren(...d.players.map((p) => h('option', { value: p.name }, p.name)));
     if (d.players.some((p) => p.name === chosen)) this.playerSelect.value = chosen;
@@ -82,6 +224,7 @@ export class TournamentView extends PageView {
 
   /** The settings as a description list. */
   private settings(d: Tournament): HTMLElement {
+    if (d.byRound) return h('dl', { class: 'tn-settings', 'data-testid': 'tn-settings' }, ...liveSettings(d));
     const c960 = d.chess960 === null ? t('off') : d.chess960 === 'each_game' ? t('tnChess960Each') : t('tnChess960One', { n: d.chess960 });
     const item = (key: Key, value: string, testid: string): HTMLElement[] => [tx('dt', key), h('dd', { 'data-testid': testid }, value)];
     return h(
@@ -95,8 +238,66 @@ export class TournamentView extends PageView {
       ...item('tnDrawsFrom', d.drawsFromMove ? t('tnDrawsFromShown', { n: d.drawsFromMove }) : t('tnDrawsAny'), 'tn-draws-shown'),
       ...item('chess960', c960, 'tn-chess960-shown'),
       ...item('tnSilence', String(d.silenceDays), 'tn-silence-shown'),
-      ...item('tnState', t(d.started ? 'tnStarted' : 'tnNotStarted'), 'tn-started'),
+      ...item('tnState', stateText(d), 'tn-started'),
     );
+  }
+
+  /** The downloads: the standings (CSV), every game (PGN), the TRF. */
+  private downloads(d: Tournament): HTMLElement | string {
+    if (!d.started) return '';
+    const base = `/api/tournaments/${encodeURIComponent(d.id)}`;
+    const link = (what: string, key: Key, file: string): HTMLElement => h('li', {}, h('a', { href: `${base}/${what}`, download: file, 'data-testid': `tn-dl-${what}` }, t(key)));
+    return h(
+      'div',
+      {},
+      tx('h3', 'tnDownloads', { id: 'tn-downloads-title' }),
+      h('ul', { class: 'tn-downloads', 'aria-labelledby': 'tn-downloads-title' }, link('standings', 'tnDlStandings', `rochade-${d.id}-standings.csv`), link('pgn', 'tnDlPgn', `rochade-${d.id}.pgn`), link('trf', 'tnDlTrf', `rochade-${d.id}.trf`)),
+    );
+  }
+
+  /** The rounds: a selector and the chosen round's pairings (the newest unless the reader chose another). */
+  private rounds(d: Tournament): HTMLElement[] {
+    const paired = d.pairings ?? [];
+    if (!paired.length) return [this.roundsTitle, tx('p', d.status === 'finished' ? 'tnNoRoundsOver' : 'tnNoRounds', { class: 'hint', 'data-testid': 'tn-no-rounds' })];
+    if (this.roundChosen !== null && this.roundChosen > paired.length) this.roundChosen = null;
+    const shown = this.roundChosen ?? paired.length;
+    this.roundSelect.replaceChildren(...paired.map((r) => h('option', { value: r.round }, t(r.finished ? 'tnRoundDoneShort' : 'tnRoundGoingShort', { n: r.round }))));
+    this.roundSelect.value = String(shown);
+    this.pairingsBox.replaceChildren(this.roundPairings(d));
+    return [this.roundsTitle, row('tnRoundChoose', this.roundSelect), this.pairingsBox];
+  }
+
+  /** The pairings of the round shown, with links and, for the director, a result to change. */
+  private roundPairings(d: Tournament): HTMLElement {
+    const paired = d.pairings ?? [];
+    const round = paired[(this.roundChosen ?? paired.length) - 1];
+    const directs = this.directs();
+    return pairingsView(round, this.lobby.me?.name ?? null, {
+      gameLink: (game, mine, describedBy) => {
+        const seat = mine ? this.lobby.games.find((g) => g.gameId === game) : undefined;
+        return pageLink(this.nav, seat?.url ?? `/g/${encodeURIComponent(game)}`, t(seat ? 'openMyGame' : 'openGame'), { 'data-testid': 'tn-board-link', 'data-key': `link-${game}`, 'aria-describedby': describedBy });
+      },
+      change: directs
+        ? (b, describedBy) => {
+            if (!b.game) return null;
+            const game = b.game;
+            if (b.result === null) {
+              const players = pairing(b.white.name, b.black.name);
+              const decide = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'data-key': `decide-${game}`, 'aria-describedby': describedBy });
+              decide.addEventListener('click', () =>
+                openDecide(game, players, decide, (text) => {
+                  this.nav.say(text);
+                  void this.load();
+                }),
+              );
+              return decide;
+            }
+            const change = tx('button', 'tnChangeResult', { type: 'button', 'data-testid': 'tn-change-result', 'data-key': `change-${game}`, 'aria-describedby': describedBy });
+            change.addEventListener('click', () => this.arbiter.changeResult(game));
+            return change;
+          }
+        : undefined,
+    });
   }
 
   /** The players, the withdrawn marked. */
@@ -111,31 +312,11 @@ export class TournamentView extends PageView {
     );
   }
 
-  /** The standings: points (1, ½, 0; ICCF 12.1), finished games. */
+  /** The standings of a correspondence section: points (1, ½, 0; ICCF 12.1), finished games. */
   private standings(d: Tournament): HTMLElement | string {
     const rows = d.standings ?? [];
     if (!d.started || !rows.length) return '';
-    const head = (key: Key): HTMLElement => tx('th', key, { scope: 'col' });
-    return h(
-      'table',
-      { class: 'tn-table', 'data-testid': 'tn-standings' },
-      tx('caption', 'tnStandings'),
-      h('thead', {}, h('tr', {}, head('tnRank'), head('colPlayer'), head('tnPoints'), head('tnFinished'))),
-      h(
-        'tbody',
-        {},
-        ...rows.map((r, i) =>
-          h(
-            'tr',
-            { 'data-testid': 'tn-standing', 'data-withdrawn': String(r.withdrawn) },
-            h('td', {}, String(i + 1)),
-            h('th', { scope: 'row' }, r.withdrawn ? t('tnWithdrawnName', { name: r.name }) : r.name),
-            h('td', { 'data-testid': 'tn-points' }, String(r.points).replace('.5', '½').replace(/^0½$/, '½')),
-            h('td', {}, String(r.finished)),
-          ),
-        ),
-      ),
-    );
+    return standingsTable(d, this.lobby.me?.name ?? null);
   }
 
   /** The games with their results, links (one's own seat where one plays) and, for the director, Decide. */
@@ -197,34 +378,16 @@ export class TournamentView extends PageView {
     );
   }
 
-  /** A form of the director's tools: the heading, the fields, the error and status lines, the button. */
+  /** A form of the director's tools (tntool.ts). */
   private tool(testid: string, titleKey: Key, sendKey: Key, fields: HTMLElement[], act: (f: ToolForm) => Promise<void>): HTMLFormElement {
-    const titleId = `${testid}-title`;
-    const status = h('p', { class: 'hint', role: 'status', 'data-testid': `${testid}-status` });
-    const error = h('p', { class: 'error', role: 'alert', 'data-testid': `${testid}-error` });
-    const send = tx('button', sendKey, { type: 'submit', class: 'primary', 'data-testid': `${testid}-send` });
-    const form = h('form', { novalidate: true, class: 'tn-form', 'data-testid': `${testid}-form`, 'aria-labelledby': titleId }, tx('h3', titleKey, { id: titleId }), ...fields, error, status, send);
-    const f: ToolForm = { form, status, error, send };
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      form.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
-      error.replaceChildren();
-      status.replaceChildren();
-      send.disabled = true;
-      void act(f)
-        .catch((e: unknown) => {
-          error.replaceChildren(...refusal(e, { not_found: 'tnNoPlayer', forbidden: 'tnNotDirector' }));
-          error.dataset.code = codeOf(e);
-        })
-        .finally(() => {
-          send.disabled = false;
-        });
-    });
-    return form;
+    return toolForm(testid, titleKey, sendKey, fields, act).form;
   }
 
   /** Shows and announces what a tool did, and reads the tournament again. */
   private async did(f: ToolForm, text: string): Promise<void> {
+    // What the other forms refused was about the tournament as it stood before.
+    this.tools.querySelectorAll('.tn-form .error').forEach((e) => e.replaceChildren());
+    this.tools.querySelectorAll('.tn-form .hint[role="status"]').forEach((e) => e.replaceChildren());
     f.status.textContent = text;
     this.nav.say(text);
     await this.load();
@@ -245,10 +408,10 @@ export class TournamentView extends PageView {
 
   /** Starts it: every game begins. */
   private startForm(): HTMLFormElement {
-    return this.tool('tn-start', 'tnStartTitle', 'tnStart', [tx('p', 'tnStartHint', { class: 'hint' })], async (f) => {
+    return this.tool('tn-start', 'tnStartTitle', 'tnStart', [this.startHint], async (f) => {
       await tournamentAct(this.id, 'start');
-      await this.did(f, t('tnStartedNow'));
-      this.gamesTitle.focus();
+      await this.did(f, t(this.data?.byRound ? 'tnStartedLive' : 'tnStartedNow'));
+      (this.data?.byRound ? this.roundsTitle : this.gamesTitle).focus();
     });
   }
 

@@ -1,0 +1,235 @@
+// The end-to-end test of live events (issue 18 points 7-9), on a `rochade
+// serve` of its own (the director is appointed with `rochade user director
+// NAME` on its database): the director creates an open Swiss on /director
+// (a wrong setting refused in words, the server's message beside the
+// form); three players join on the pages (from /tournaments and from the
+// event's page, one leaving and coming back); the director starts it; the
+// two paired players are taken to their game and hear so, the third hears
+// of their bye; after 1. e4 e5 a player resigns on the game's page and
+// the event's page shows the result live to the director and the others;
+// the director's "pair now" is refused inline while a game goes on; the
+// arbiter changes the result by keyboard with a reason (refused without
+// one) and the standings change live on a player's page, the change in the
+// log; the downloads answer 200; a live round robin's page shows its crosstable;
+// axe on /tournaments and the event's pages, light and dark; the page in
+// Slovak and Czech.
+import { axeBoth } from './access.mjs';
+import { assert, byId, clickMove, waitPly } from './browser.mjs';
+import { directorSetup } from './director.mjs';
+import { focused, waitLive } from './lobby.mjs';
+import { freshName, signUp } from './players.mjs';
+
+/** The text of test id `id` on `page`, once it contains `part`. */
+async function waitText(page, id, part, timeout = 15_000) {
+  await page
+    .waitForFunction(([i, p]) => [...document.querySelectorAll(`[data-testid="${i}"]`)].some((e) => e.textContent?.includes(p)), [id, part], { timeout })
+    .catch(async () => {
+      throw new Error(`"${id}" never said "${part}": ${JSON.stringify(await byId(page, id).allTextContents())}`);
+    });
+}
+
+/** Fills the fields of `values` (test id → text; a `<select>` is chosen). */
+async function fillIn(page, values) {
+  for (const [id, value] of Object.entries(values)) {
+    const field = byId(page, id);
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+}
+
+/** Waits until board `board` of the round shown on `page` has `result`; says what the server has when it does not. */
+async function waitBoard(page, base, id, board, result) {
+  await page
+    .locator(`[data-testid="tn-board"][data-board="${board}"][data-result="${result}"]`)
+    .waitFor({ timeout: 15_000 })
+    .catch(async () => {
+      const api = await (await fetch(`${base}/api/tournaments/${id}`)).json();
+      const shown = await page.locator('[data-testid="tn-board"]').evaluateAll((rows) => rows.map((r) => `${r.dataset.board}:${r.dataset.result}`));
+      throw new Error(`board ${board} never showed ${result}: the page shows ${shown}, the server ${JSON.stringify(api.pairings)}`);
+    });
+}
+
+/** `POST path` with `body` from `page` (its session, its origin): the status and the JSON answer. */
+const post = (page, path, body) =>
+  page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p, { method: 'POST', headers: b === null ? {} : { 'content-type': 'application/json' }, body: b === null ? undefined : JSON.stringify(b) });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    [path, body],
+  );
+
+/** The points the standings on `page` show for `name`. */
+const pointsOf = (page, name) => page.locator(`[data-testid="tn-standing"][data-player="${name}"] [data-testid="tn-points"]`).textContent();
+
+export const swissTests = [
+  {
+    name: 'swiss: an open Swiss made on /director, joined on the pages, started; the paired players taken to their game, a resignation shown live, the arbiter\'s changed result (with a reason) in the standings live; downloads; axe on /tournaments and the event page',
+    async run({ browser, out }) {
+      const { base, dee, ann, bob, close } = await directorSetup(browser);
+      const third = await browser.newContext();
+      try {
+        const cy = { context: third, page: await third.newPage(), name: freshName('Cy') };
+        await cy.page.goto(base);
+        await signUp(cy.page, cy.name);
+        const players = [ann, bob, cy];
+
+        // 1. The event, made on /director: a wrong rating range is refused by the server, beside the form.
+        await dee.page.goto(`${base}/director`);
+        await byId(dee.page, 'director-state').and(dee.page.locator('[data-state="ready"]')).waitFor();
+        await fillIn(dee.page, { 'tn-name': 'Club Swiss', 'tn-control': '10+5', 'tn-system-choice': 'swiss', 'tn-rounds': '' });
+        await byId(dee.page, 'tn-create').click();
+        await waitText(dee.page, 'tn-error', 'A Swiss needs its number of rounds');
+        assert((await focused(dee.page)) === 'tn-rounds', 'the missing rounds are focused');
+        await byId(dee.page, 'tn-open').check();
+        await fillIn(dee.page, { 'tn-rounds': '2', 'tn-break': '10', 'tn-min-rating': '1800', 'tn-max-rating': '1200', 'tn-tiebreak-1': 'BH', 'tn-tiebreak-2': 'SB', 'tn-max-byes': '1' });
+        await byId(dee.page, 'tn-create').click();
+        await waitText(dee.page, 'error-detail', 'least rating 1800 is above the highest 1200');
+        await fillIn(dee.page, { 'tn-min-rating': '', 'tn-max-rating': '' });
+        await byId(dee.page, 'tn-create').click();
+        await dee.page.waitForURL(/\/tournaments\/[^/]+$/);
+        const id = new URL(dee.page.url()).pathname.split('/')[2];
+        await waitText(dee.page, 'tn-title', 'Club Swiss');
+        await waitText(dee.page, 'tn-system', 'Swiss system, 2 rounds');
+        await waitText(dee.page, 'tn-tiebreak-order', 'Buchholz (BH)');
+        await waitText(dee.page, 'tn-tiebreak-order', 'Sonneborn-Berger (SB)');
+        await waitText(dee.page, 'tn-break', '10 min');
+        await waitText(dee.page, 'tn-entry-shown', 'open');
+
+        // 2. Joining: Ann from /tournaments, Bob and Cy on the event's page; Cy leaves and comes back.
+        await ann.page.goto(`${base}/tournaments`);
+        const item = ann.page.locator(`[data-testid="tn-item"][data-id="${id}"]`);
+        await item.waitFor();
+        assert((await item.getAttribute('data-status')) === 'created', 'listed as upcoming');
+        assert((await item.textContent()).includes('when the director starts it'), `its start: ${await item.textContent()}`);
+        await item.locator('[data-testid="tn-item-join"]').click();
+        await waitLive(ann.page, 'You have joined Club Swiss.');
+        await item.locator('[data-testid="tn-item-quit"]').waitFor();
+        await axeBoth(ann.page, '/tournaments');
+        for (const p of [bob, cy]) {
+          await p.page.goto(`${base}/tournaments/${id}`);
+          await byId(p.page, 'tn-join').click();
+          await waitLive(p.page, 'You have joined Club Swiss.');
+          await byId(p.page, 'tn-you-play').waitFor();
+        }
+        await byId(cy.page, 'tn-quit').click();
+        await waitLive(cy.page, 'You have left Club Swiss.');
+        await byId(cy.page, 'tn-join').click();
+        await byId(cy.page, 'tn-quit').waitFor();
+        await ann.page.goto(`${base}/tournaments/${id}`);
+        await byId(ann.page, 'tn-quit').waitFor();
+        // The director's page heard every join by itself.
+        await dee.page.waitForFunction(() => document.querySelectorAll('[data-testid="tn-player-item"]').length === 3);
+        await axeBoth(bob.page, 'the event\'s page before its start');
+
+        // 3. The start: the paired players are taken to their game, the third hears of the bye.
+        await byId(dee.page, 'tn-start-send').click();
+        await waitLive(dee.page, 'The tournament has started: round 1 is paired.');
+        const page = await (await fetch(`${base}/api/tournaments/${id}`)).json();
+        const board = page.pairings[0].boards[0];
+        const byName = (n) => players.find((p) => p.name === n);
+        const white = byName(board.white.name);
+        const black = byName(board.black.name);
+        const idle = byName(page.pairings[0].byes[0].player.name);
+        for (const p of [white, black]) {
+          await p.page.waitForURL(new RegExp(`/g/${board.game}#.+`));
+          await waitLive(p.page, 'Round 1 has begun: to your game.');
+          await p.page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.hasAttribute('data-ply'));
+        }
+        await waitLive(idle.page, 'Round 1 is paired.');
+        await waitLive(idle.page, 'Round 1: you have a bye (pairing-allocated bye, 1 point).');
+        await waitText(idle.page, 'tn-your-line', 'you have a bye');
+        assert(new URL(idle.page.url()).pathname === `/tournaments/${id}`, 'the player with the bye stays on the event');
+
+        // 4. "Pair now" while the game goes on: refused, the server's words in the form.
+        await byId(dee.page, 'tn-pair-reason').fill('everyone is here');
+        await byId(dee.page, 'tn-pair-send').click();
+        await waitText(dee.page, 'tn-pair-error', 'still going');
+
+        // 5. 1. e4 e5, and Black resigns on the game's page (a game with no move is a forfeit): the event's pages show it live.
+        await clickMove(white.page, 'e2e4');
+        await waitPly(black.page, 1);
+        await clickMove(black.page, 'e7e5');
+        await waitPly(white.page, 2);
+        await byId(black.page, 'resign').click();
+        await byId(black.page, 'resign-confirm').click();
+        for (const p of [dee, idle]) {
+          await waitBoard(p.page, base, id, 1, '1-0');
+          await waitLive(p.page, `Round 1, board 1: ${white.name} – ${black.name} 1-0.`);
+        }
+        assert((await pointsOf(idle.page, white.name)) === '1' && (await pointsOf(idle.page, black.name)) === '0', 'the standings count the win');
+        assert((await idle.page.locator('[data-testid="tn-tiebreak-head"]').allTextContents()).join(' ') === 'BH SB', 'the tie-breaks in columns');
+
+        // 6. The arbiter changes the result with the keyboard: refused without a reason, then a draw.
+        await dee.page.locator('[data-testid="tn-board"][data-board="1"] [data-testid="tn-change-result"]').click();
+        assert((await focused(dee.page)) === 'tn-result-value', `the result's field has the focus: ${await focused(dee.page)}`);
+        await byId(dee.page, 'tn-result-value').selectOption('1/2-1/2');
+        await dee.page.keyboard.press('Tab');
+        assert((await focused(dee.page)) === 'tn-result-reason', `then the reason: ${await focused(dee.page)}`);
+        await dee.page.keyboard.press('Tab');
+        await dee.page.keyboard.press('Enter');
+        await waitText(dee.page, 'tn-result-error', 'Write the reason');
+        assert((await focused(dee.page)) === 'tn-result-reason', 'the missing reason is focused');
+        await dee.page.keyboard.type('The players had agreed a draw before the resignation');
+        await dee.page.keyboard.press('Tab');
+        await dee.page.keyboard.press('Enter');
+        await waitLive(dee.page, 'the result is now ½-½.');
+        await waitBoard(idle.page, base, id, 1, '1/2-1/2');
+        await idle.page.waitForFunction(([w, b]) => {
+          const p = (n) => document.querySelector(`[data-testid="tn-standing"][data-player="${n}"] [data-testid="tn-points"]`)?.textContent;
+          return p(w) === '½' && p(b) === '½';
+        }, [white.name, black.name]);
+        await waitLive(idle.page, `Round 1, board 1: ${white.name} – ${black.name} ½-½.`);
+        await waitText(dee.page, 'tn-decision', 'result changed to ½-½');
+        await waitText(dee.page, 'tn-decision', 'The players had agreed a draw');
+
+        // 7. The downloads.
+        for (const what of ['standings', 'pgn', 'trf']) {
+          const href = await byId(dee.page, `tn-dl-${what}`).getAttribute('href');
+          const res = await fetch(`${base}${href}`);
+          assert(res.status === 200, `${what}: ${res.status}`);
+          const text = await res.text();
+          assert(text.length > 0, `${what} is not empty`);
+          if (what === 'standings') assert(text.startsWith('place,number,name,rating,points,BH,SB'), `the CSV's head: ${text.split('\n')[0]}`);
+        }
+
+        // 8. axe: the event's page for its director (with the arbiter's controls) and for a player, light and dark.
+        await dee.page.screenshot({ path: `${out}/swiss-director.png`, fullPage: true });
+        await axeBoth(dee.page, 'a live event\'s page for its director');
+        await axeBoth(idle.page, 'a live event\'s page for a player');
+
+        // 9. A live round robin (made and joined through the API): its crosstable on the page.
+        const rr = await post(dee.page, '/api/tournaments', { name: 'Club RR', time_control: '10+5', system: 'round_robin', entry: { open: true } });
+        assert(rr.status === 200, `the round robin: ${JSON.stringify(rr)}`);
+        for (const p of players) assert((await post(p.page, `/api/tournaments/${rr.json.id}/join`, null)).status === 200, `${p.name} joins the round robin`);
+        assert((await post(dee.page, `/api/tournaments/${rr.json.id}/start`, null)).status === 200, 'the round robin starts');
+        await idle.page.goto(`${base}/tournaments/${rr.json.id}`);
+        await byId(idle.page, 'tn-crosstable').waitFor();
+        assert((await byId(idle.page, 'tn-cross-row').count()) === 3, 'a row a player');
+        await waitText(idle.page, 'tn-system', 'round robin');
+        await waitText(idle.page, 'tn-started', 'round 1 of 3');
+        await idle.page.screenshot({ path: `${out}/swiss-round-robin.png`, fullPage: true });
+        await axeBoth(idle.page, 'a live round robin with its crosstable');
+        await idle.page.goto(`${base}/tournaments`);
+        await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"][data-status="started"]`).waitFor();
+        assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 1 of 2'), 'running: round 1 of 2');
+        await axeBoth(idle.page, '/tournaments with a running event');
+
+        // 10. In Slovak and Czech: the event's page follows the language.
+        await idle.page.goto(`${base}/tournaments/${id}`);
+        await byId(idle.page, 'tn-standings').waitFor();
+        await byId(idle.page, 'language').selectOption('sk');
+        await waitText(idle.page, 'tn-started', 'kolo 1 z 2');
+        await waitText(idle.page, 'tn-system', 'švajčiarsky systém, 2 kôl');
+        await waitText(idle.page, 'tn-your-line', 'máte voľno');
+        await byId(idle.page, 'language').selectOption('cs');
+        await waitText(idle.page, 'tn-system', 'švýcarský systém, 2 kol');
+        await waitText(idle.page, 'tn-pairings', 'Kolo 1: losování a výsledky');
+        await byId(idle.page, 'language').selectOption('en');
+      } finally {
+        await third.close();
+        await close();
+      }
+    },
+  },
+];

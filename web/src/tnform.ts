@@ -1,0 +1,113 @@
+// The organiser's settings of a live event on the director's form (issue 18
+// point 7): the system (round robin, single or double, or a Swiss of N
+// rounds with Baku acceleration), the start time, the break between
+// rounds, open entry with a rating range and an account age, the tie-break
+// order and the byes a player may ask for.
+
+import type { NewTournament } from './director';
+import { h, row, select, tx } from './dom';
+import { Key, t } from './i18n';
+import { TIEBREAKS } from './tntables';
+
+/** How many tie-breaks the form offers to order. */
+const TIEBREAK_SLOTS = 4;
+
+/** The fields and what they add to the body. */
+export interface LiveFields {
+  /** The system's fields (after the name and time control). */
+  system: HTMLElement[];
+  /** The start, the break, the entry, the tie-breaks, the byes. */
+  rest: HTMLElement[];
+  /** The double round robin box, shown for a round robin only. */
+  showDouble(box: HTMLElement): void;
+  /** Adds the fields to `body`; a complaint and the field at fault, or null. */
+  fill(body: NewTournament): { text: string; field: HTMLElement } | null;
+}
+
+/** The live event's fields of the director's form. */
+export function liveFields(): LiveFields {
+  const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
+  const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
+  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss']], 'round_robin');
+  const rounds = input('tn-rounds', 'number', { min: 1, max: 50, value: 5 });
+  const baku = input('tn-baku', 'checkbox');
+  const swissRows = h('div', { class: 'tn-group' }, row('tnRoundsField', rounds), check(baku, 'tnBaku'));
+  const startsAt = input('tn-starts-at', 'datetime-local');
+  const breakMin = input('tn-break', 'number', { min: 0, max: 1440, step: 'any' });
+  const open = input('tn-open', 'checkbox');
+  const minRating = input('tn-min-rating', 'number', { min: 0, max: 4000 });
+  const maxRating = input('tn-max-rating', 'number', { min: 0, max: 4000 });
+  const days = input('tn-min-days', 'number', { min: 0, max: 3650 });
+  const entryRows = h('div', { class: 'tn-group' }, row('tnMinRating', minRating), row('tnMaxRating', maxRating), row('tnMinDays', days));
+  const slots = Array.from({ length: TIEBREAK_SLOTS }, (_, i) => {
+    return select(`tn-tiebreak-${i + 1}`, [['', 'tnTiebreakNone'], ...Object.entries(TIEBREAKS)], '');
+  });
+  const tiebreaks = h(
+    'fieldset',
+    { class: 'tn-group', 'data-testid': 'tn-tiebreaks' },
+    tx('legend', 'tnTiebreakOrder'),
+    tx('p', 'tnTiebreakHint', { class: 'hint' }),
+    ...slots.map((s, i) => {
+      s.id = `f-tn-tiebreak-${i + 1}`;
+      return h('div', { class: 'row' }, h('label', { for: s.id }, t('tnTiebreakN', { n: i + 1 })), s);
+    }),
+  );
+  const maxByes = input('tn-max-byes', 'number', { min: 0, max: 50, value: 0 });
+  const byesRow = row('tnMaxByes', maxByes);
+  let doubleBox: HTMLElement | null = null;
+  const follow = (): void => {
+    const swiss = system.value === 'swiss';
+    swissRows.hidden = !swiss;
+    byesRow.hidden = !swiss;
+    if (doubleBox) doubleBox.hidden = swiss;
+    entryRows.hidden = !open.checked;
+  };
+  system.addEventListener('change', follow);
+  open.addEventListener('change', follow);
+  follow();
+  const whole = (el: HTMLInputElement): number | null => (el.value.trim() === '' ? null : Number(el.value));
+  return {
+    system: [row('tnSystem', system), swissRows],
+    rest: [row('tnStartsAtField', startsAt), tx('p', 'tnStartsAtHint', { class: 'hint' }), row('tnBreakField', breakMin), check(open, 'tnOpenEntry'), entryRows, tiebreaks, byesRow],
+    showDouble(box) {
+      doubleBox = box;
+      follow();
+    },
+    fill(body) {
+      if (system.value === 'swiss') {
+        const n = whole(rounds);
+        if (n === null || !Number.isInteger(n) || n < 1) return { text: t('tnRoundsBad'), field: rounds };
+        body.system = 'swiss';
+        body.rounds = n;
+        body.baku = baku.checked;
+        body.double = false;
+        const byes = whole(maxByes);
+        if (byes) body.max_byes = byes;
+      }
+      if (startsAt.value) {
+        const at = new Date(startsAt.value).getTime();
+        if (!Number.isFinite(at) || at <= Date.now()) return { text: t('tnStartsAtBad'), field: startsAt };
+        body.starts_at = at;
+      }
+      const pause = whole(breakMin);
+      if (pause !== null) {
+        if (!(pause >= 0)) return { text: t('tnBreakBad'), field: breakMin };
+        body.break_secs = Math.round(pause * 60);
+      }
+      if (open.checked) {
+        body.entry = { open: true };
+        const low = whole(minRating);
+        const high = whole(maxRating);
+        const age = whole(days);
+        if (low !== null) body.entry.min_rating = low;
+        if (high !== null) body.entry.max_rating = high;
+        if (age !== null) body.entry.min_account_days = age;
+      }
+      const order = slots.map((s) => s.value).filter(Boolean);
+      const twice = slots.find((s, i) => s.value && slots.slice(0, i).some((o) => o.value === s.value));
+      if (twice) return { text: t('tnTiebreakTwice'), field: twice };
+      if (order.length) body.tiebreaks = order;
+      return null;
+    },
+  };
+}
