@@ -95,6 +95,21 @@ pub fn write_in(record: &Record, numeric: bool, epoch: Option<u64>) -> String {
     if let Some(simul) = &setup.simul {
         tags.set("Event", &simul.name);
     }
+    if let Some(terms) = &setup.tournament
+        && !iccf
+    {
+        tags.set(
+            "Event",
+            if terms.name.is_empty() {
+                &terms.id
+            } else {
+                &terms.name
+            },
+        );
+        if let Some(round) = &terms.round {
+            tags.set("Round", round);
+        }
+    }
     if iccf {
         // The ICCF webserver's way: the event, no round numbers.
         tags.set("Round", "-");

@@ -236,5 +236,12 @@ async fn a_knockout_plays_its_matches_through_the_tie_breaks_to_the_final() {
     assert_eq!(order[1], (finalist.as_str(), 2), "{p}");
     assert_eq!(order[2], (upper.as_str(), 3), "{p}");
     assert_eq!(order[3].1, 4, "{p}");
+
+    // Every game's PGN, each with its match and game as the round.
+    let (status, pgn) = support::download(&server, &path("pgn")).await;
+    assert_eq!(status, 200);
+    assert!(pgn.contains("[Event \"Club Cup\"]"), "{pgn}");
+    assert!(pgn.contains("[Round \"1.2.5\"]"), "the Armageddon: {pgn}");
+    assert!(pgn.contains("[Round \"3rd.1\"]"), "{pgn}");
     server.stop().await;
 }

@@ -11,17 +11,7 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
 use serde_json::json;
-use support::{TestServer, play_all, send_bytes};
-
-/// `GET path`: the status and the body.
-async fn get(server: &TestServer, path: &str) -> (u16, String) {
-    let app = rochade_server::app(server.shared.clone());
-    let request = axum::http::Request::get(path)
-        .body(axum::body::Body::empty())
-        .expect("request");
-    let (status, bytes) = send_bytes(&app, request).await;
-    (status.as_u16(), String::from_utf8(bytes).expect("text"))
-}
+use support::{TestServer, download, play_all};
 
 /// The samples of a scrape, by name with labels, after checking that
 /// every sample belongs to a family with a `# HELP` and a `# TYPE`.
@@ -55,7 +45,7 @@ fn samples(text: &str) -> HashMap<String, f64> {
 #[tokio::test]
 async fn metrics_count_the_moves_the_writes_and_the_sockets() {
     let server = TestServer::start().await;
-    let (status, text) = get(&server, "/metrics").await;
+    let (status, text) = download(&server, "/metrics").await;
     assert_eq!(status, 200);
     let before = samples(&text);
 
@@ -67,7 +57,7 @@ async fn metrics_count_the_moves_the_writes_and_the_sockets() {
     let (mut socket, _) = server.connect(&game, &token).await;
     play_all(&mut socket, &["e2e4", "e7e5", "g1f3", "b8c6"]).await;
 
-    let (_, text) = get(&server, "/metrics").await;
+    let (_, text) = download(&server, "/metrics").await;
     let after = samples(&text);
     let grew = |name: &str| after[name] - before[name];
     assert_eq!(grew("rochade_moves_total"), 4.0, "{text}");
@@ -90,12 +80,12 @@ async fn metrics_count_the_moves_the_writes_and_the_sockets() {
     drop(socket);
 
     // Liveness, and readiness with its reason.
-    assert_eq!(get(&server, "/healthz").await, (200, "ok".into()));
-    assert_eq!(get(&server, "/readyz").await, (200, "ready".into()));
+    assert_eq!(download(&server, "/healthz").await, (200, "ok".into()));
+    assert_eq!(download(&server, "/readyz").await, (200, "ready".into()));
     let metrics = &rochade_server::metrics::METRICS;
     metrics.failing.store(true, Ordering::Relaxed);
     assert_eq!(
-        get(&server, "/readyz").await,
+        download(&server, "/readyz").await,
         (503, "the database refuses writes".into())
     );
     // The next group commit that succeeds makes it ready again.
@@ -103,6 +93,6 @@ async fn metrics_count_the_moves_the_writes_and_the_sockets() {
         .create(json!({"opponent": "local", "time_control": "5+3"}))
         .await;
     assert!(game["game"].is_string());
-    assert_eq!(get(&server, "/readyz").await, (200, "ready".into()));
+    assert_eq!(download(&server, "/readyz").await, (200, "ready".into()));
     server.stop().await;
 }

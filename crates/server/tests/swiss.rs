@@ -24,21 +24,10 @@ use rochade_tournament::trf::{Record, RoundEntry, Trf};
 use rochade_tournament::{RoundPairing, dutch};
 use serde_json::{Value, json};
 use support::{
-    TestServer, appoint, creation_refused, expect, finish, page, refused, send_bytes, sign_up,
-    until,
+    TestServer, appoint, creation_refused, download, expect, finish, page, refused, sign_up, until,
 };
 
 use support::WAIT;
-
-/// `GET path` without a session: the status and the body as text.
-async fn download(server: &TestServer, path: &str) -> (u16, String) {
-    let app = rochade_server::app(server.shared.clone());
-    let request = axum::http::Request::get(path)
-        .body(axum::body::Body::empty())
-        .expect("request");
-    let (status, bytes) = send_bytes(&app, request).await;
-    (status.as_u16(), String::from_utf8(bytes).expect("text"))
-}
 
 /// The pairings of round `round` on the page, as sets of names.
 fn boards(page: &Value, round: usize) -> Vec<Value> {
@@ -506,7 +495,10 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
     // The PGN of every game, and the standings as CSV.
     let (status, pgn) = download(&server, &path("pgn")).await;
     assert_eq!(status, 200);
-    assert_eq!(pgn.matches("[Event ").count(), 7, "{pgn}");
+    assert_eq!(pgn.matches("[Event \"Club Swiss\"]").count(), 7, "{pgn}");
+    for round in 1..=3 {
+        assert!(pgn.contains(&format!("[Round \"{round}\"]")), "{pgn}");
+    }
     let (status, csv) = download(&server, &path("standings")).await;
     assert_eq!(status, 200);
     assert!(
@@ -583,34 +575,36 @@ async fn c04_3_a_swiss_starts_by_itself_at_its_time_or_is_called_off() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
+/// A server with a site director (the session) and an open two-round
+/// Swiss of 3+2 named `name` with `settings` added, joined by Anna and
+/// Boris (their sessions by name).
+async fn two_players(
+    name: &str,
+    settings: Value,
+) -> (TestServer, String, String, HashMap<String, String>) {
     let server = TestServer::start().await;
     let td = sign_up(&server, "Arbiter").await;
     appoint(&server, "arbiter");
-    let made = expect(
-        &server,
-        &td,
-        "/api/tournaments",
-        Some(
-            json!({"name": "Restart", "time_control": "3+2", "system": "swiss", "rounds": 2,
-                    "entry": {"open": true}}),
-        ),
-        200,
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_owned();
-    for name in ["Anna", "Boris"] {
-        let session = sign_up(&server, name).await;
-        expect(
-            &server,
-            &session,
-            &format!("/api/tournaments/{id}/join"),
-            None,
-            200,
-        )
-        .await;
+    let mut body = json!({"name": name, "time_control": "3+2", "system": "swiss", "rounds": 2,
+                          "entry": {"open": true}});
+    for (k, v) in settings.as_object().expect("settings") {
+        body[k] = v.clone();
     }
+    let made = expect(&server, &td, "/api/tournaments", Some(body), 200).await;
+    let id = made["id"].as_str().expect("id").to_owned();
+    let mut sessions = HashMap::new();
+    for player in ["Anna", "Boris"] {
+        let session = sign_up(&server, player).await;
+        let path = format!("/api/tournaments/{id}/join");
+        expect(&server, &session, &path, None, 200).await;
+        sessions.insert(player.to_owned(), session);
+    }
+    (server, td, id, sessions)
+}
+
+#[tokio::test]
+async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
+    let (server, _, id, _) = two_players("Restart", json!({})).await;
     let db = server.db.clone();
     server.stop().await;
 
@@ -644,5 +638,30 @@ async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
     assert_eq!(p["games"][0]["id"], "restart1", "{p}");
     assert_eq!(p["games"][0]["white"], "Anna", "{p}");
     assert_eq!(p["round"], 1, "not paired again: {p}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn c04_3_a_round_that_cannot_be_paired_holds_the_event_with_the_reason() {
+    let (server, td, id, sessions) = two_players("Two", json!({"break_secs": 0})).await;
+    expect(
+        &server,
+        &td,
+        &format!("/api/tournaments/{id}/start"),
+        None,
+        200,
+    )
+    .await;
+    let p = until(&server, &td, &id, |p| {
+        p["pairings"][0]["boards"][0]["started"] == true
+    })
+    .await;
+    finish(&server, &sessions, &p["pairings"][0]["boards"][0], "1-0").await;
+    // Two players who have met may not meet again (C.04.3 C1): round 2
+    // has no pairing; the event is held and says why.
+    let p = until(&server, &td, &id, |p| p["paused"] == true).await;
+    let problem = p["problem"].as_str().expect("a reason");
+    assert!(problem.starts_with("round 2 could not be paired"), "{p}");
+    assert_eq!(p["round"], 1, "{p}");
     server.stop().await;
 }

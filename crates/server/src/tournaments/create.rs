@@ -318,6 +318,7 @@ pub async fn create(
         finished: None,
         knockout: asked.knockout,
         ko: super::knockout::KnockoutLog::default(),
+        problem: None,
     };
     let t = tournament.clone();
     shared.stored(move |s| s.create_tournament(&t)).await?;

@@ -67,11 +67,13 @@ pub async fn pgn(
 ) -> Result<Response, ActionError> {
     let tournament = load(&shared, &id).await?;
     let mut text = String::new();
+    let knockout = tournament.ko.games.iter().map(|g| g.game.clone());
     for game in tournament
         .rounds
         .iter()
         .flat_map(|r| &r.boards)
         .filter_map(|b| b.game.clone())
+        .chain(knockout)
     {
         let pgn = shared
             .ask(&game, |reply| Command::Pgn {

@@ -116,6 +116,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         "maxByes": t.max_byes,
         "knockout": t.knockout,
         "paused": t.paused,
+        "problem": t.problem,
         "status": status,
         "round": t.rounds.len(),
         "finished": t.finished,

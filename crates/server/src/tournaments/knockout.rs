@@ -454,6 +454,11 @@ pub async fn start_missing(
         let control = stage_control(tournament, g.stage);
         let mut setup = super::rounds::game_setup(shared, tournament, &control, white, black)?;
         setup.id.clone_from(&g.game);
+        if let Some(terms) = &mut setup.tournament {
+            // The match, then the game within it: `1.2.3`.
+            let id = if g.id == "third place" { "3rd" } else { &g.id };
+            terms.round = Some(format!("{id}.{}", g.number));
+        }
         made.push(crate::challenges::flow::start(shared, setup, super::rounds::SERVER).await?);
     }
     Ok(made)

@@ -57,6 +57,7 @@ use crate::error::{ActionError, ErrorCode};
 ///     triple_block: false,
 ///     draws_from_move: Some(20),
 ///     silence_days: None,
+///     round: None,
 /// };
 /// assert!(!terms.draw_allowed(38)); // after 19 moves each
 /// assert!(terms.draw_allowed(39)); // White has played move 20
@@ -81,6 +82,10 @@ pub struct Terms {
     /// (none: the server's `silence_days`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub silence_days: Option<u32>,
+    /// The round as the PGN's `Round` writes it (`3`; a knockout's match
+    /// and game, `1.2.3`); none for a section played all at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
 }
 
 impl Terms {
@@ -188,6 +193,10 @@ pub struct Tournament {
     /// What happened to a knockout's bracket.
     #[serde(default)]
     pub ko: knockout::KnockoutLog,
+    /// Why the server holds the event (a round it could not pair), for
+    /// the director; none once it goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
 }
 
 impl Tournament {
@@ -200,6 +209,7 @@ impl Tournament {
             triple_block: self.triple_block,
             draws_from_move: self.draws_from_move,
             silence_days: Some(self.silence_days),
+            round: None,
         }
     }
 

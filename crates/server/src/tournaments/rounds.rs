@@ -102,7 +102,17 @@ fn pairing(
         System::Swiss { baku, .. } => {
             let trf = report::trf_of(tournament, games, Purpose::Pairing);
             let method = if baku { Method::Baku } else { Method::None };
-            dutch::pair_with(&trf, method).map_err(|e| refuse(e.to_string()))
+            let pairing = dutch::pair_with(&trf, method).map_err(|e| refuse(e.to_string()))?;
+            // One pairing-allocated bye at most (C.04.1 b): more players
+            // left out means no pairing meets the absolute criteria.
+            if pairing.byes.len() > 1 {
+                return Err(refuse(format!(
+                    "no pairing meets the absolute criteria (C.04.3 C1-C3): {} players \
+                     would be left without a game",
+                    pairing.byes.len()
+                )));
+            }
+            Ok(pairing)
         }
         System::RoundRobin => berger::round(tournament.players.len(), next, cycles(tournament))
             .map_err(|e| refuse(e.to_string())),
@@ -269,7 +279,7 @@ pub async fn start_missing(
     games: &HashMap<String, Outcome>,
 ) -> Result<Vec<String>, ActionError> {
     let mut made = Vec::new();
-    for round in &tournament.rounds {
+    for (r, round) in tournament.rounds.iter().enumerate() {
         for board in &round.boards {
             let Some(id) = &board.game else { continue };
             if games.contains_key(id) {
@@ -283,6 +293,11 @@ pub async fn start_missing(
             };
             let mut setup = game_setup(shared, tournament, &tournament.time_control, white, black)?;
             setup.id.clone_from(id);
+            if tournament.by_round
+                && let Some(terms) = &mut setup.tournament
+            {
+                terms.round = Some((r + 1).to_string());
+            }
             made.push(crate::challenges::flow::start(shared, setup, SERVER).await?);
         }
     }

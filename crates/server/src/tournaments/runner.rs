@@ -162,6 +162,7 @@ pub async fn pair_now(
         last.finished.get_or_insert(now);
     }
     let round = rounds::pair_next(tournament, games, now).await?;
+    tournament.problem = None;
     save(shared, tournament).await?;
     rounds::start_missing(shared, tournament, games).await?;
     tracing::info!(
@@ -245,9 +246,14 @@ async fn advance(
     }
     if let Err(e) = pair_now(shared, &mut tournament, &games).await {
         // The arbiter decides what happens to a round that cannot be
-        // paired: held until then.
+        // paired: held until then, with the reason on the page.
         let mut held = tournament.clone();
         held.paused = true;
+        held.problem = Some(format!(
+            "round {} could not be paired: {}",
+            held.rounds.len() + 1,
+            e.message
+        ));
         save(shared, &held).await?;
         return Err(e);
     }

@@ -561,3 +561,13 @@ pub async fn creation_refused(server: &TestServer, session: &str, body: Value, s
         "nothing stored after {body}"
     );
 }
+
+/// `GET path` without a session: the status and the body as text.
+pub async fn download(server: &TestServer, path: &str) -> (u16, String) {
+    let app = rochade_server::app(server.shared.clone());
+    let request = axum::http::Request::get(path)
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let (status, bytes) = send_bytes(&app, request).await;
+    (status.as_u16(), String::from_utf8(bytes).expect("text"))
+}
