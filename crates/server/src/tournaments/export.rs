@@ -4,7 +4,7 @@
 //!   (TRF16), as bbpPairings and JaVaFo read it (`rochade trf check`
 //!   re-pairs it).
 //! - `GET /api/tournaments/{id}/pgn`: every game, in round and board
-//!   order.
+//!   order, read from storage (no game's room is loaded for it).
 //! - `GET /api/tournaments/{id}/standings`: the standings as CSV (place,
 //!   number, name, rating, points, each tie-break).
 
@@ -19,7 +19,7 @@ use super::report::{Purpose, trf_of};
 use super::runner::outcomes_of;
 use super::standings::standings_json;
 use crate::error::ActionError;
-use crate::room::Command;
+use crate::record::Record;
 use crate::rooms::Shared;
 
 /// A download named `file` of type `kind`.
@@ -75,12 +75,14 @@ pub async fn pgn(
         .filter_map(|b| b.game.clone())
         .chain(knockout)
     {
-        let pgn = shared
-            .ask(&game, |reply| Command::Pgn {
-                numeric: false,
-                reply,
-            })
-            .await?;
+        // Read from storage, not through rooms: an event of thousands of
+        // games must not load them all.
+        let key = game.clone();
+        let Some(stored) = shared.stored(move |s| s.load(&key)).await? else {
+            continue;
+        };
+        let record = Record::replay(stored.setup, stored.events)?;
+        let pgn = crate::pgn::write_in(&record, false, Some(stored.epoch));
         text.push_str(pgn.trim_end());
         text.push_str("\n\n");
     }
