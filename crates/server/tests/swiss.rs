@@ -150,6 +150,13 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
         .await
         .expect("opens");
 
+    // No channel is kept for a tournament that does not exist.
+    assert!(
+        GameSocket::open_path(&server.host, "/ws/tournaments/nosuchid", None)
+            .await
+            .is_err()
+    );
+
     // Players join by themselves; one leaves before the start.
     for name in names.iter().chain(&["Quitter"]) {
         expect(&server, &sessions[*name], &path("join"), None, 200).await;

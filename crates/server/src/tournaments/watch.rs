@@ -15,6 +15,7 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
+use crate::error::ActionError;
 use crate::rooms::Shared;
 
 /// Changes a channel holds for a slow page (one is enough: the page
@@ -62,26 +63,42 @@ impl Watchers {
             }
         }
     }
+
+    /// Forgets tournament `id`'s channel once no page listens.
+    fn forget(&self, id: &str) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if channels.get(id).is_some_and(|c| c.receiver_count() == 0) {
+            channels.remove(id);
+        }
+    }
 }
 
 /// `GET /ws/tournaments/{id}`.
+///
+/// # Errors
+///
+/// `not_found` for no such tournament (no channel is kept for it).
 pub async fn upgrade(
     upgrade: WebSocketUpgrade,
     State(shared): State<Arc<Shared>>,
     Path(id): Path<String>,
-) -> Response {
+) -> Result<Response, ActionError> {
+    super::http::load(&shared, &id).await?;
     let frame = shared.limits.frame;
     let changes = shared.tournaments.watchers.listen(&id);
-    upgrade
+    Ok(upgrade
         .read_buffer_size(crate::ws::BUFFER)
         .write_buffer_size(0)
         .max_message_size(frame)
         .max_frame_size(frame)
-        .on_upgrade(move |socket| serve(socket, shared, changes))
+        .on_upgrade(move |socket| async move {
+            serve(socket, &shared, changes).await;
+            shared.tournaments.watchers.forget(&id);
+        }))
 }
 
 /// Tells the page each change until it goes or the server stops.
-async fn serve(socket: WebSocket, shared: Arc<Shared>, mut changes: broadcast::Receiver<()>) {
+async fn serve(socket: WebSocket, shared: &Shared, mut changes: broadcast::Receiver<()>) {
     let _open = crate::metrics::SocketOpen::count();
     let (mut tx, mut rx) = socket.split();
     let mut shutdown = shared.shutdown.clone();
