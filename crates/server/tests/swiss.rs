@@ -241,7 +241,9 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
     assert_eq!(p["pairings"][0]["byes"][0]["player"]["name"], "Eva");
     assert_eq!(p["pairings"][0]["byes"][0]["kind"], "pairing");
 
-    // While round 1 goes on: no next round, no result changed.
+    // While round 1 goes on: no next round, no result changed, and the
+    // stored tournament is as it was.
+    let before = server.shared.storage.tournament(&id).expect("reads");
     refused(
         &server,
         &td,
@@ -267,6 +269,11 @@ async fn c04_3_a_live_swiss_paired_round_by_round_with_the_arbiters_controls() {
         "paired already",
     )
     .await;
+    assert_eq!(
+        server.shared.storage.tournament(&id).expect("reads"),
+        before,
+        "refusals change nothing"
+    );
 
     // The arbiter holds round 2; round 1 ends: Anna beats Cyril, Boris
     // beats Dana.
