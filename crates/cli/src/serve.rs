@@ -163,9 +163,16 @@ pub struct LoadtestArgs {
     /// server's sockets_per_seat and connections_per_address).
     #[arg(long)]
     watchers: Option<usize>,
-    /// The server's database (with --watchers).
+    /// The server's database (with --watchers); its directory is also
+    /// where the disk's own sync latency is measured before and after a
+    /// run (see --disk).
     #[arg(long)]
     db: Option<std::path::PathBuf>,
+    /// A directory on the server's disk where the disk's own sync
+    /// latency is measured before and after the run (default: --db's
+    /// directory; none: not measured).
+    #[arg(long, value_name = "DIR")]
+    disk: Option<std::path::PathBuf>,
     /// With --watchers: `sockets` or `streams` (measure each in a fresh
     /// server: memory a closed watcher frees stays with the process).
     #[arg(long, default_value = "streams")]
@@ -253,6 +260,18 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
         max_plies: args.max_plies,
         server_pid: args.server_pid,
         sign_ins: args.sign_ins,
+        disk: args.disk.clone().or_else(|| {
+            args.db
+                .as_deref()
+                .and_then(std::path::Path::parent)
+                .map(|d| {
+                    if d.as_os_str().is_empty() {
+                        ".".into()
+                    } else {
+                        d.to_path_buf()
+                    }
+                })
+        }),
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let report = runtime

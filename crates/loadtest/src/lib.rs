@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod client;
+pub mod disk;
 mod run;
 pub mod watchers;
 

@@ -44,6 +44,9 @@ pub struct LoadConfig {
     /// Password sign-ins a second to run beside the games (an account
     /// made for the run; the server's sign-in limits must allow them).
     pub sign_ins: f64,
+    /// A directory on the server's disk (its database's): the disk's
+    /// own sync latency is measured there before and after the run.
+    pub disk: Option<std::path::PathBuf>,
 }
 
 impl LoadConfig {
@@ -59,6 +62,7 @@ impl LoadConfig {
             max_plies: 80,
             server_pid: None,
             sign_ins: 0.0,
+            disk: None,
         }
     }
 }
@@ -100,6 +104,10 @@ pub struct LoadReport {
     pub sign_in_failures: u64,
     /// Median sign-in time, ms (Argon2id included).
     pub sign_in_p50_ms: f64,
+    /// The disk's own sync latency just before the run (with `disk`).
+    pub disk_sync_before: Option<crate::disk::DiskSync>,
+    /// The disk's own sync latency just after the run.
+    pub disk_sync_after: Option<crate::disk::DiskSync>,
 }
 
 /// Counters shared by the game tasks.
@@ -147,6 +155,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         &json!({"opponent": "local", "time_control": "-"}),
     )
     .await?;
+    let disk_sync_before = probe_disk(&config);
     let rss_before = config.server_pid.and_then(rss_kib);
     let tally = Arc::new(Tally::default());
     let start = Instant::now();
@@ -193,6 +202,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         f64::from(rtts[i.min(rtts.len() - 1)]) / 1000.0
     };
     let moves = rtts.len() as u64;
+    let disk_sync_after = probe_disk(&config);
     let mut sign_ins = std::mem::take(&mut *tally.sign_ins.lock().await);
     sign_ins.sort_unstable();
     let sign_in_p50_ms = sign_ins
@@ -218,8 +228,20 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         sign_ins: sign_ins.len() as u64,
         sign_in_failures: tally.sign_in_failures.load(Ordering::Relaxed),
         sign_in_p50_ms,
+        disk_sync_before,
+        disk_sync_after,
     })
 }
+
+/// Syncs of the server's disk: 200 of them, when `config` names its
+/// directory (a failure to measure leaves the figure out).
+fn probe_disk(config: &LoadConfig) -> Option<crate::disk::DiskSync> {
+    let dir = config.disk.as_deref()?;
+    crate::disk::sync_latency(dir, DISK_SAMPLES).ok()
+}
+
+/// Syncs measured before and after a run.
+const DISK_SAMPLES: usize = 200;
 
 /// Signs in `rate` times a second (each sign-in its own task, so a slow
 /// one does not hold back the next) with an account made for the run,
