@@ -11,7 +11,8 @@
 //! `rochade pair --system dutch`), or a given file's next round as
 //! `rochade pair` prints it (`scripts/bench-pairing SIZE...` runs the
 //! first for several sizes and adds the CPU time). TRF16 numbers
-//! players with four digits: 9,999 players at most.
+//! players with four digits, and so does [`rochade_tournament::PairingNumber`]:
+//! 9,999 players at most (9,998 is the largest even round).
 //!
 //! ```sh
 //! DUTCH_ONCE=2000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
@@ -143,9 +144,9 @@ fn bench(c: &mut Criterion) {
 /// `DUTCH_PAIR=FILE`: pairs the next round of a TRF as `rochade pair
 /// --system dutch` prints it (the time on stderr).
 /// `DUTCH_ONCE=N`: pairs one round of N players once and prints the time
-/// (and writes the TRF to `DUTCH_TRF` when set; `DUTCH_SEED` and
-/// `DUTCH_PLAYED` choose another tournament). Otherwise the criterion
-/// benches.
+/// (and writes the TRF to `DUTCH_TRF` when set, the pairing as `rochade
+/// pair` prints it to `DUTCH_OUT`; `DUTCH_SEED` and `DUTCH_PLAYED`
+/// choose another tournament). Otherwise the criterion benches.
 fn main() {
     if let Ok(path) = std::env::var("DUTCH_PAIR") {
         let text = std::fs::read_to_string(&path).expect("the TRF read");
@@ -174,12 +175,15 @@ fn main() {
         let trf = Trf::parse(&text).expect("a valid TRF");
         let start = Instant::now();
         let pairing = dutch::pair(&trf).expect("a pairing");
+        let elapsed = start.elapsed().as_secs_f64();
+        if let Ok(path) = std::env::var("DUTCH_OUT") {
+            std::fs::write(&path, pairing.to_string()).expect("the pairing written");
+        }
         println!(
-            "{players} players, round {}: {} games, {} byes in {:.3} s",
+            "{players} players, round {}: {} games, {} byes in {elapsed:.3} s",
             played + 1,
             pairing.games.len(),
             pairing.byes.len(),
-            start.elapsed().as_secs_f64()
         );
         return;
     }

@@ -325,6 +325,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.st.expand_zero_blossoms();
         if !dirty.is_empty() {
+            self.st.pair_tight_free();
             self.st.run();
         }
         self.st.mate.clone()
@@ -973,6 +974,43 @@ impl<W: Weight> State<W> {
                 && self.blossom_dual[b] == W::zero()
             {
                 self.expand_blossom(b, true);
+            }
+        }
+    }
+
+    /// Matches free vertices (outside blossoms) two by two along tight
+    /// edges before the stages: each such pair is an augmenting path of
+    /// one edge, which a stage finds only after labelling every tree
+    /// again (the freed mates of a bracket's changed players lie mostly
+    /// among the far pairs, all tight to one another). The duals stay as
+    /// they are, so the optimality conditions still hold; a vertex of
+    /// positive dual left free is a root for the stages.
+    fn pair_tight_free(&mut self) {
+        let n = self.n;
+        let zero = W::zero();
+        let free: Vec<usize> = (0..n)
+            .filter(|&v| self.mate[v].is_none() && self.in_blossom[v] == v)
+            .collect();
+        for (k, &v) in free.iter().enumerate() {
+            if self.mate[v].is_some() || self.dual[v] == zero {
+                continue;
+            }
+            let open = |st: &State<W>, u: usize| {
+                u != v
+                    && st.mate[u].is_none()
+                    && st.in_blossom[u] == u
+                    && st.twice[v * n + u] != 0
+                    && st.slack(v, u) == zero
+            };
+            // The shorter of the free vertices and v's neighbours.
+            let partner = if free.len() < self.adjacency[v].len() {
+                free[k + 1..].iter().copied().find(|&u| open(self, u))
+            } else {
+                self.adjacency[v].iter().copied().find(|&u| open(self, u))
+            };
+            if let Some(u) = partner {
+                self.mate[v] = Some(u);
+                self.mate[u] = Some(v);
             }
         }
     }
