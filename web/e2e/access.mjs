@@ -223,6 +223,7 @@ export const accessTests = [
       await waitPly(page, 9);
       const last = await byId(page, 'move').last().textContent();
       assert(last === 'bxa8=N', `promoted to a knight: ${last}`);
+      await waitLive(page, 'White: pawn b takes a8 promotes to knight');
       const list = byId(page, 'moves');
       assert((await list.getAttribute('tabindex')) === '0', 'the move list can be reached with the keyboard');
       await context.close();

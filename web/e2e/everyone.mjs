@@ -12,7 +12,7 @@
 import { axeBoth } from './access.mjs';
 import { assert, byId, clickMove, startGame, waitPly } from './browser.mjs';
 import { correspondenceGame, openNotify } from './correspondence.mjs';
-import { directorSetup } from './director.mjs';
+import { directorSetup, player } from './director.mjs';
 import { focused, waitLive } from './lobby.mjs';
 
 /** Types one line into the command input and sends it. */
@@ -74,7 +74,7 @@ const focusInfo = (page) =>
  * pass: every stop must be on the screen and show its focus with an outline
  * or shadow of 3:1 against its background. Returns the stops.
  */
-async function tabWalk(page, where, { limit = 150, fromTop = true } = {}) {
+export async function tabWalk(page, where, { limit = 150, fromTop = true } = {}) {
   // Blurring leaves the browser's starting point where it was: the walk goes
   // round once, through the end of the page if need be, back to its first stop.
   if (fromTop) await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
@@ -108,7 +108,7 @@ async function tabWalk(page, where, { limit = 150, fromTop = true } = {}) {
 }
 
 /** Presses Tab until the element with test id `id` has the focus (fails after `limit` presses). */
-async function tabTo(page, id, limit = 150) {
+export async function tabTo(page, id, limit = 150) {
   for (let i = 0; i < limit; i++) {
     if ((await focused(page)) === id) return;
     await page.keyboard.press('Tab');
@@ -179,7 +179,7 @@ const cutOff = (page) =>
 
 export const everyoneTests = [
   {
-    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once; Czech voice, long algebraic, each grid step spoken',
+    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once; Czech voice, long algebraic, each grid step spoken, Space and T on the grid',
     async run({ browser, base }) {
       const context = await browser.newContext();
       await context.addInitScript(() => {
@@ -237,6 +237,16 @@ export const everyoneTests = [
         await page.locator('[role="gridcell"][data-square="e2"]').focus();
         await page.keyboard.press('ArrowUp');
         await page.waitForFunction((n) => window.spoken.slice(n).some((u) => u.text.startsWith('e3, ')), heard);
+        // Space picks Black's d-pawn up, T lists its targets again, Space puts it down on d6.
+        await page.locator('[role="gridcell"][data-square="d7"]').focus();
+        await page.keyboard.press('Space');
+        await page.locator('[role="gridcell"][data-square="d7"][aria-selected="true"]').waitFor();
+        const listed = await page.evaluate(() => window.spoken.length);
+        await page.keyboard.press('t');
+        await page.waitForFunction((n) => window.spoken.slice(n).some((u) => u.text === 'd6, d5'), listed);
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Space');
+        await waitPly(page, 4);
       } finally {
         await context.close();
       }
@@ -335,7 +345,7 @@ export const everyoneTests = [
     },
   },
   {
-    name: 'zoom and phones (19.8): text at 200 % on 1280 px and a 360×740 phone: nothing cut off, no sideways scrolling, the board fits and a game is played there',
+    name: 'zoom and phones (19.8): text at 200 % on 1280 px, a 360×740 phone and 320 px (400 % zoom): nothing cut off, no sideways scrolling, the board fits and a game is played there',
     async run({ browser, base }) {
       const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await wide.addInitScript(() => {
@@ -388,6 +398,67 @@ export const everyoneTests = [
         await axeBoth(small, 'a game on a phone');
       } finally {
         await phone.close();
+      }
+
+      // 320 px wide: WCAG's reflow width (1280 px at 400 % zoom).
+      const narrow = await browser.newContext({ viewport: { width: 320, height: 640 } });
+      const thin = await narrow.newPage();
+      try {
+        await thin.goto(base);
+        await thin.waitForFunction(() => !document.querySelector('[data-testid="play"]')?.disabled);
+        let cut = await cutOff(thin);
+        assert(cut.out.length === 0 && cut.wider <= 0, `the start panel at 320 px: ${JSON.stringify(cut)}`);
+        await startGame(thin, { opponent: 'local', control: '10+5' });
+        cut = await cutOff(thin);
+        assert(cut.out.length === 0 && cut.wider <= 0, `a game at 320 px: ${JSON.stringify(cut)}`);
+      } finally {
+        await narrow.close();
+      }
+    },
+  },
+  {
+    name: 'simuls by keyboard (19.6, 19.8): /simuls walked and a simul made with Tab and Enter; a player applies, the host accepts and starts by keyboard; the boards walked with a visible focus; N opens the board waiting',
+    async run({ browser, base }) {
+      const people = [];
+      try {
+        for (const prefix of ['Host', 'Ann']) people.push(await player(browser, base, prefix));
+        const [host, ann] = people;
+        await host.page.goto(`${base}/simuls`);
+        await byId(host.page, 'sim-list-title').waitFor();
+        await tabWalk(host.page, '/simuls with the form');
+        await host.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(host.page, 'sim-name');
+        await host.page.keyboard.type('Keyboard simul');
+        await tabTo(host.page, 'sim-create');
+        await host.page.keyboard.press('Enter');
+        await host.page.waitForURL(/\/simuls\/[^/]+$/);
+        const simul = new URL(host.page.url()).pathname.split('/')[2];
+        await host.page.waitForFunction(() => document.querySelector('[data-testid="sim-title"]')?.textContent === 'Keyboard simul');
+
+        await ann.page.goto(`${base}/simuls/${simul}`);
+        await byId(ann.page, 'sim-title').waitFor();
+        await tabTo(ann.page, 'sim-apply');
+        await ann.page.keyboard.press('Enter');
+        await byId(ann.page, 'sim-withdraw').waitFor();
+
+        await host.page.locator('[data-testid="sim-applicant"]').waitFor();
+        await tabWalk(host.page, 'a simul\'s applicants for its host');
+        await host.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(host.page, 'sim-accept');
+        await host.page.keyboard.press('Enter');
+        await host.page.locator('[data-testid="sim-applicant"][data-accepted="true"]').waitFor();
+        await host.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(host.page, 'sim-start-button');
+        await host.page.keyboard.press('Enter');
+        await byId(host.page, 'sim-board').waitFor();
+        await waitLive(host.page, 'Your move on board 1.');
+        const boards = await tabWalk(host.page, 'the host\'s boards');
+        assert(boards.some((b) => b.id === 'sim-board-link'), `the boards are reached: ${boards.map((b) => b.id).join(', ')}`);
+        await host.page.evaluate(() => document.activeElement?.blur());
+        await host.page.keyboard.press('n');
+        await host.page.waitForURL(/\/g\/[^/#]+#/);
+      } finally {
+        for (const p of people) await p.context.close();
       }
     },
   },

@@ -51,6 +51,11 @@ export class BoardGrid {
         this.activate();
       }
     });
+    // A screen reader's own keys or a script may focus a cell without the arrows: Enter then acts there.
+    this.el.addEventListener('focusin', (ev) => {
+      const sq = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
+      if (sq && this.interactive && sq !== this.focused) this.aim(sq);
+    });
   }
 
   /** Shows `fen`; `dests` are the moves the player may make now (empty for none). */
@@ -107,10 +112,15 @@ export class BoardGrid {
     return this.el.querySelector<HTMLElement>(`[data-square="${sq}"]`);
   }
 
-  /** Moves the focus to `sq` and speaks it. */
-  private go(sq: string): void {
+  /** Makes `sq` the square keys act on and the grid's one Tab stop. */
+  private aim(sq: string): void {
     this.focused = sq;
     this.el.querySelectorAll<HTMLElement>('[data-square]').forEach((c) => c.setAttribute('tabindex', c.dataset.square === sq ? '0' : '-1'));
+  }
+
+  /** Moves the focus to `sq` and speaks it. */
+  private go(sq: string): void {
+    this.aim(sq);
     this.cell(sq)?.focus();
     this.speak(squareName(sq, readFen(this.fen).get(sq)));
   }
