@@ -73,6 +73,9 @@ export const simulTests = [
         // 4. N opens the first board waiting; the host (White) moves there.
         await host.page.keyboard.press('n');
         await host.page.waitForURL(/\/g\/[^/#]+#/);
+        await waitPly(host.page, 0);
+        await byId(host.page, 'simul-next-board').waitFor();
+        await byId(host.page, 'board').scrollIntoViewIfNeeded();
         await clickMove(host.page, 'e2e4');
         await waitPly(host.page, 1);
         await host.page.goto(`${base}/simuls/${simul}`);

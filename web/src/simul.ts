@@ -113,7 +113,7 @@ export class SimulListView extends PageView {
     const send = tx('button', 'simCreate', { type: 'submit', 'data-testid': 'sim-create' });
     const form = h(
       'form',
-      { class: 'sim-form', 'data-testid': 'sim-form', 'aria-labelledby': 'sim-form-title' },
+      { class: 'sim-form tn-form', 'data-testid': 'sim-form', 'aria-labelledby': 'sim-form-title' },
       tx('h3', 'simHost', { id: 'sim-form-title' }),
       row('simName', name),
       row('timeControl', control),
@@ -154,6 +154,8 @@ export class SimulView extends PageView {
   private readonly body = h('div', { class: 'sim-body' });
   private readonly error = h('p', { class: 'error', role: 'alert', 'data-testid': 'sim-error' });
   private data: Simul | null = null;
+  /** What the page showed at the last look (none: not drawn yet). */
+  private shown = '';
   /** The boards that waited for the host at the last look. */
   private waited = new Set<number>();
   private readonly timer: number;
@@ -178,17 +180,24 @@ export class SimulView extends PageView {
   }
 
   protected async load(): Promise<void> {
+    let key: string;
     try {
       this.data = await call<Simul>('GET', `/api/simuls/${encodeURIComponent(this.id)}`);
       this.state.dataset.state = this.data.status;
-      this.state.textContent = t(STATUS_KEYS[this.data.status]);
+      const status = t(STATUS_KEYS[this.data.status]);
+      if (this.state.textContent !== status) this.state.textContent = status;
+      // The clocks run between two looks; the page does not show them.
+      key = JSON.stringify(this.data, (k: string, v: unknown) => (k === 'clock' ? undefined : v)) + String(this.lobby.me?.name);
     } catch (e) {
       this.data = null;
       this.state.dataset.state = codeOf(e);
       this.state.replaceChildren(...refusal(e, { not_found: 'simNotFound' }));
+      key = codeOf(e);
     }
     this.announce();
-    this.render();
+    // Drawn again only when something shown changed: the focus stays where it is.
+    if (key !== this.shown) this.render();
+    this.shown = key;
   }
 
   /** True when the one signed in hosts it. */
@@ -219,8 +228,11 @@ export class SimulView extends PageView {
   private next(): void {
     const n = this.data?.waiting?.[0];
     const board = this.data?.boards?.find((b) => b.number === n);
-    if (board) this.nav.openUrl(board.url);
-    else this.nav.say(t('simNoneWaiting'));
+    if (board) {
+      // The game's board at the top of the page, wherever the list of boards was scrolled to.
+      window.scrollTo(0, 0);
+      this.nav.openUrl(board.url);
+    } else this.nav.say(t('simNoneWaiting'));
   }
 
   /** `POST /api/simuls/{id}/{step}`, then reads it again; a refusal is shown. */
@@ -246,7 +258,16 @@ export class SimulView extends PageView {
       this.body.replaceChildren();
       return;
     }
+    // The focused control, found again after the redraw by its test id and place.
+    const active = document.activeElement as HTMLElement | null;
+    const testid = active && this.body.contains(active) ? (active.dataset.testid ?? null) : null;
+    const same = testid ? [...this.body.querySelectorAll(`[data-testid="${testid}"]`)] : [];
+    const place = active ? same.indexOf(active) : -1;
     this.body.replaceChildren(this.settings(d), d.status === 'created' ? this.applicants(d) : this.boards(d));
+    if (testid) {
+      const again = [...this.body.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`)];
+      (again[Math.min(Math.max(place, 0), again.length - 1)] ?? this.title).focus();
+    }
   }
 
   /** The settings as a description list. */
