@@ -176,3 +176,26 @@ fn moment(unix_ms: u64) -> String {
         minutes % 60
     )
 }
+
+/// The PGN of games read from storage, one after another in the order
+/// of `ids` (unknown ids left out), without loading a room for any of
+/// them: a tournament's or a simul's download.
+///
+/// # Errors
+///
+/// `internal` when storage fails; a stored game that does not replay.
+pub async fn of_stored(
+    shared: &crate::rooms::Shared,
+    ids: impl IntoIterator<Item = String>,
+) -> Result<String, crate::error::ActionError> {
+    let mut text = String::new();
+    for id in ids {
+        let Some(stored) = shared.stored(move |s| s.load(&id)).await? else {
+            continue;
+        };
+        let record = Record::replay(stored.setup, stored.events)?;
+        text.push_str(write_in(&record, false, Some(stored.epoch)).trim_end());
+        text.push_str("\n\n");
+    }
+    Ok(text)
+}

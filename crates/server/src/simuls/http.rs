@@ -35,7 +35,6 @@ use super::{
 use crate::accounts::http::{session_account, signed_in_user};
 use crate::error::{ActionError, ErrorCode};
 use crate::limits::ClientAddr;
-use crate::room::Command;
 use crate::rooms::Shared;
 use crate::setup::{ExtraTime, GameSetup, Player, Side, checked_control, checked_fen};
 use crate::storage::User;
@@ -399,17 +398,9 @@ pub async fn pgn(
             "the simul has no boards before its start",
         ));
     }
-    let mut text = String::new();
-    for board in &simul.boards {
-        let game = shared
-            .ask(&board.game, |reply| Command::Pgn {
-                numeric: false,
-                reply,
-            })
-            .await?;
-        text.push_str(game.trim_end());
-        text.push_str("\n\n");
-    }
+    // Read from storage: a simul's download loads no board's room.
+    let games: Vec<String> = simul.boards.iter().map(|b| b.game.clone()).collect();
+    let text = crate::pgn::of_stored(&shared, games).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-chess-pgn"),

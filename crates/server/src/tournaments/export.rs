@@ -19,7 +19,6 @@ use super::report::{Purpose, trf_of};
 use super::runner::outcomes_of;
 use super::standings::standings_json;
 use crate::error::ActionError;
-use crate::record::Record;
 use crate::rooms::Shared;
 
 /// A download named `file` of type `kind`.
@@ -66,26 +65,16 @@ pub async fn pgn(
     Path(id): Path<String>,
 ) -> Result<Response, ActionError> {
     let tournament = load(&shared, &id).await?;
-    let mut text = String::new();
     let knockout = tournament.ko.games.iter().map(|g| g.game.clone());
-    for game in tournament
+    let games = tournament
         .rounds
         .iter()
         .flat_map(|r| &r.boards)
         .filter_map(|b| b.game.clone())
-        .chain(knockout)
-    {
-        // Read from storage, not through rooms: an event of thousands of
-        // games must not load them all.
-        let key = game.clone();
-        let Some(stored) = shared.stored(move |s| s.load(&key)).await? else {
-            continue;
-        };
-        let record = Record::replay(stored.setup, stored.events)?;
-        let pgn = crate::pgn::write_in(&record, false, Some(stored.epoch));
-        text.push_str(pgn.trim_end());
-        text.push_str("\n\n");
-    }
+        .chain(knockout);
+    // Read from storage, not through rooms: an event of thousands of
+    // games must not load them all.
+    let text = crate::pgn::of_stored(&shared, games.collect::<Vec<_>>()).await?;
     Ok(download(
         "application/x-chess-pgn",
         format!("rochade-{id}.pgn"),
