@@ -10,7 +10,9 @@
 // the director's "pair now" is refused inline while a game goes on; the
 // arbiter changes the result by keyboard with a reason (refused without
 // one) and the standings change live on a player's page, the change in the
-// log; the downloads answer 200; a live round robin's page shows its crosstable;
+// log; the downloads answer 200; the arbiter pairs round 2 and its players
+// are taken to their game (from a finished game's page too), the round
+// selector shows round 1 again; a live round robin's page shows its crosstable;
 // axe on /tournaments and the event's pages, light and dark; the page in
 // Slovak and Czech.
 import { axeBoth } from './access.mjs';
@@ -64,7 +66,7 @@ const pointsOf = (page, name) => page.locator(`[data-testid="tn-standing"][data-
 
 export const swissTests = [
   {
-    name: 'swiss: an open Swiss made on /director, joined on the pages, started; the paired players taken to their game, a resignation shown live, the arbiter\'s changed result (with a reason) in the standings live; downloads; axe on /tournaments and the event page',
+    name: 'swiss: an open Swiss made on /director, joined on the pages, started; the paired players taken to their game, a resignation shown live, the arbiter\'s changed result (with a reason) in the standings live; downloads; round 2 paired by the arbiter, its players taken to it; a round robin\'s crosstable; axe on /tournaments and the event pages; Slovak and Czech',
     async run({ browser, out }) {
       const { base, dee, ann, bob, close } = await directorSetup(browser);
       const third = await browser.newContext();
@@ -198,7 +200,28 @@ export const swissTests = [
         await axeBoth(dee.page, 'a live event\'s page for its director');
         await axeBoth(idle.page, 'a live event\'s page for a player');
 
-        // 9. A live round robin (made and joined through the API): its crosstable on the page.
+        // 9. Round 2 paired now by the arbiter: each of its players is taken to the new game, from a
+        // finished game's page as from the event's page; the round selector shows round 1 again.
+        await byId(dee.page, 'tn-pair-reason').fill('No need to wait for the break');
+        await byId(dee.page, 'tn-pair-send').click();
+        await waitLive(dee.page, 'Round 2 is paired.');
+        const second = (await (await fetch(`${base}/api/tournaments/${id}`)).json()).pairings[1];
+        assert(second.boards.length === 1 && second.byes.length === 1, `round 2: one board and a bye: ${JSON.stringify(second)}`);
+        const next = second.boards[0];
+        for (const name of [next.white.name, next.black.name]) {
+          const p = byName(name);
+          await p.page.waitForURL(new RegExp(`/g/${next.game}#.+`), { timeout: 15_000 });
+          await waitLive(p.page, p === idle ? 'Round 2 has begun: to your game.' : 'Your next tournament game has begun.');
+        }
+        await dee.page.waitForFunction(() => document.querySelector('[data-testid="tn-pairings"]')?.getAttribute('data-round') === '2');
+        await byId(dee.page, 'tn-round-select').selectOption('1');
+        await waitText(dee.page, 'tn-pairings', 'Round 1: pairings and results');
+        assert((await dee.page.locator('[data-testid="tn-board"][data-board="1"]').getAttribute('data-result')) === '1/2-1/2', 'round 1 again, its result');
+        const rested = byName(second.byes[0].player.name);
+        await rested.page.goto(`${base}/tournaments/${id}`);
+        await waitText(rested.page, 'tn-your-line', 'Round 2: you have a bye');
+
+        // 10. A live round robin (made and joined through the API): its crosstable on the page.
         const rr = await post(dee.page, '/api/tournaments', { name: 'Club RR', time_control: '10+5', system: 'round_robin', entry: { open: true } });
         assert(rr.status === 200, `the round robin: ${JSON.stringify(rr)}`);
         for (const p of players) assert((await post(p.page, `/api/tournaments/${rr.json.id}/join`, null)).status === 200, `${p.name} joins the round robin`);
@@ -212,19 +235,19 @@ export const swissTests = [
         await axeBoth(idle.page, 'a live round robin with its crosstable');
         await idle.page.goto(`${base}/tournaments`);
         await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"][data-status="started"]`).waitFor();
-        assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 1 of 2'), 'running: round 1 of 2');
+        assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 2 of 2'), 'running: round 2 of 2');
         await axeBoth(idle.page, '/tournaments with a running event');
 
-        // 10. In Slovak and Czech: the event's page follows the language.
+        // 11. In Slovak and Czech: the event's page follows the language.
         await idle.page.goto(`${base}/tournaments/${id}`);
         await byId(idle.page, 'tn-standings').waitFor();
         await byId(idle.page, 'language').selectOption('sk');
-        await waitText(idle.page, 'tn-started', 'kolo 1 z 2');
+        await waitText(idle.page, 'tn-started', 'kolo 2 z 2');
         await waitText(idle.page, 'tn-system', 'švajčiarsky systém, 2 kôl');
-        await waitText(idle.page, 'tn-your-line', 'máte voľno');
+        await waitText(idle.page, 'tn-your-line', 'Kolo 2, šachovnica 1');
         await byId(idle.page, 'language').selectOption('cs');
         await waitText(idle.page, 'tn-system', 'švýcarský systém, 2 kol');
-        await waitText(idle.page, 'tn-pairings', 'Kolo 1: losování a výsledky');
+        await waitText(idle.page, 'tn-pairings', 'Kolo 2: losování, partie se hrají');
         await byId(idle.page, 'language').selectOption('en');
       } finally {
         await third.close();

@@ -179,6 +179,12 @@ export class GameView {
     );
   }
 
+  /** The tournament of this game once it is over (its player may be taken to their next round's game), else null. */
+  finishedTournament(): string | null {
+    const s = this.state;
+    return s?.tournament && (s.outcome || s.aborted) ? s.tournament : null;
+  }
+
   /** Leaves the game (the page goes elsewhere). */
   close(): void {
     this.room.close();

@@ -137,9 +137,16 @@ class App {
       say: (text, urgent) => announcer.say(text, urgent),
       focusFallback: () => (root.querySelector<HTMLElement>('[data-testid="account-button"]') ?? root.querySelector<HTMLElement>('.logo'))?.focus(),
     });
-    // A new game answering one's own seek or challenge: the page goes to one's seat.
+    // A new game answering one's own seek or challenge: the page goes to one's seat; so does
+    // one's next game after a tournament's game is over (lichess's way; tournament.ts does it on
+    // the event's page).
     this.lobby.on((msg) => {
-      if (msg.t === 'game' && this.lobby.expecting()) this.openUrl(msg.url);
+      if (msg.t !== 'game') return;
+      if (this.lobby.expecting()) this.openUrl(msg.url);
+      else if (this.game?.finishedTournament()) {
+        announcer.say(t('tnNextGame'));
+        this.openUrl(msg.url);
+      }
     });
     this.main = h('main', { 'data-view': 'play' }, h('section', { class: 'play' }, top.bar, board.el, bottom.bar), h('aside', { class: 'side' }, side, accessPanel()));
     root.replaceChildren(
