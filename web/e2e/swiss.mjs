@@ -12,7 +12,8 @@
 // one) and the standings change live on a player's page, the change in the
 // log; the downloads answer 200; the arbiter pairs round 2 and its players
 // are taken to their game (from a finished game's page too), the round
-// selector shows round 1 again; a live round robin's page shows its crosstable;
+// selector shows round 1 again; a live round robin's page shows its crosstable,
+// a knockout's its bracket;
 // axe on /tournaments and the event's pages, light and dark; the page in
 // Slovak and Czech.
 import { axeBoth } from './access.mjs';
@@ -233,6 +234,27 @@ export const swissTests = [
         await waitText(idle.page, 'tn-started', 'round 1 of 3');
         await idle.page.screenshot({ path: `${out}/swiss-round-robin.png`, fullPage: true });
         await axeBoth(idle.page, 'a live round robin with its crosstable');
+        // A knockout's bracket: three players, the top seed through round 1 without a game.
+        const ko = await post(dee.page, '/api/tournaments', {
+          name: 'Club Cup',
+          time_control: '10+5',
+          system: 'knockout',
+          knockout: { games: 2, tie_breaks: [{ kind: 'armageddon', time_control: '5+3' }] },
+          entry: { open: true },
+        });
+        assert(ko.status === 200, `the knockout: ${JSON.stringify(ko)}`);
+        for (const p of players) assert((await post(p.page, `/api/tournaments/${ko.json.id}/join`, null)).status === 200, `${p.name} joins the knockout`);
+        assert((await post(dee.page, `/api/tournaments/${ko.json.id}/start`, null)).status === 200, 'the knockout starts');
+        // (Seen by the director on a page of its own: a player on it would be taken to their game.)
+        const view = await dee.page.context().newPage();
+        await view.goto(`${base}/tournaments/${ko.json.id}`);
+        await byId(view, 'ko-bracket').waitFor();
+        await waitText(view, 'tn-system', 'knockout');
+        await view.locator('[data-testid="ko-match"][data-match="1.1"][data-state="bye"]').waitFor();
+        await view.locator('[data-testid="ko-match"][data-match="1.2"][data-state="playing"] [data-testid="ko-game"]').first().waitFor();
+        await view.locator('[data-testid="ko-match"][data-match="2.1"][data-state="waiting"]').waitFor();
+        await axeBoth(view, 'a knockout\'s bracket');
+        await view.close();
         await idle.page.goto(`${base}/tournaments`);
         await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"][data-status="started"]`).waitFor();
         assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 2 of 2'), 'running: round 2 of 2');

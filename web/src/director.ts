@@ -140,6 +140,8 @@ export interface Tournament {
   standings?: Standing[];
   provisional?: boolean;
   crosstable?: string[][];
+  /** A knockout's bracket. */
+  bracket?: import('./tnbracket').Bracket;
   pairings?: PairedRound[];
   decisions?: LoggedDecision[];
 }

@@ -18,6 +18,7 @@ import type { Lobby } from './lobby';
 import { resultText } from './outcome';
 import { PageView } from './pageview';
 import { ArbiterTools } from './tnarbiter';
+import { bracketView } from './tnbracket';
 import { TournamentSocket } from './tnlive';
 import { ownPairing, PlayerBox } from './tnplayer';
 import { boardResult, byeText, crosstableView, pairingsView, standingsTable } from './tntables';
@@ -201,6 +202,7 @@ export class TournamentView extends PageView {
       this.players(d),
       live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
       live ? crosstableView(d) ?? '' : '',
+      d.bracket ? bracketView(d.bracket) : '',
       ...(live ? this.rounds(d) : [this.gamesTitle, this.games(d)]),
       this.decisions(d),
     );
