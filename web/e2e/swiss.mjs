@@ -234,19 +234,20 @@ export const swissTests = [
         await waitText(idle.page, 'tn-started', 'round 1 of 3');
         await idle.page.screenshot({ path: `${out}/swiss-round-robin.png`, fullPage: true });
         await axeBoth(idle.page, 'a live round robin with its crosstable');
-        // A knockout's bracket: three players, the top seed through round 1 without a game.
-        const ko = await post(dee.page, '/api/tournaments', {
-          name: 'Club Cup',
-          time_control: '10+5',
-          system: 'knockout',
-          knockout: { games: 2, tie_breaks: [{ kind: 'armageddon', time_control: '5+3' }] },
-          entry: { open: true },
-        });
-        assert(ko.status === 200, `the knockout: ${JSON.stringify(ko)}`);
+        // A knockout made on /director (two games a match, then an Armageddon), its bracket:
+        // three players, the top seed through round 1 without a game. (Seen by the
+        // director on a page of its own: a player on it would be taken to their game.)
+        const view = await dee.page.context().newPage();
+        await view.goto(`${base}/director`);
+        await byId(view, 'director-state').and(view.locator('[data-state="ready"]')).waitFor();
+        await fillIn(view, { 'tn-name': 'Club Cup', 'tn-control': '10+5', 'tn-system-choice': 'knockout', 'tn-ko-games': '2', 'tn-ko-tie-breaks': 'armageddon' });
+        assert(await byId(view, 'tn-rounds').isHidden(), 'a knockout has no rounds to set');
+        await byId(view, 'tn-open').check();
+        await byId(view, 'tn-create').click();
+        await view.waitForURL(/\/tournaments\/[^/]+$/);
+        const ko = { json: { id: new URL(view.url()).pathname.split('/')[2] } };
         for (const p of players) assert((await post(p.page, `/api/tournaments/${ko.json.id}/join`, null)).status === 200, `${p.name} joins the knockout`);
         assert((await post(dee.page, `/api/tournaments/${ko.json.id}/start`, null)).status === 200, 'the knockout starts');
-        // (Seen by the director on a page of its own: a player on it would be taken to their game.)
-        const view = await dee.page.context().newPage();
         await view.goto(`${base}/tournaments/${ko.json.id}`);
         await byId(view, 'ko-bracket').waitFor();
         await waitText(view, 'tn-system', 'knockout');

@@ -150,9 +150,10 @@ export interface Tournament {
 export interface NewTournament {
   name: string;
   time_control: string;
-  system?: 'round_robin' | 'swiss';
+  system?: 'round_robin' | 'swiss' | 'knockout';
   rounds?: number;
   baku?: boolean;
+  knockout?: { games: number; tie_breaks: { kind: string; games?: number; time_control: string; until_decided?: boolean }[]; third_place: boolean };
   double: boolean;
   triple_block: boolean;
   draws_from_move: number | null;

@@ -893,6 +893,14 @@ const en = {
   koDecided: 'decided',
   koThrough: '{state}: {name} goes through',
   koGame: 'Game {n}: {white} – {black}',
+  tnSystemKnockout: 'Knockout (matches, tie-breaks)',
+  koGamesField: 'Games in each match',
+  koTieBreaksField: 'If a match is tied',
+  koPresetWorldCup: '2 rapid games (10+10), 2 blitz (5+3), then an Armageddon (5+3)',
+  koPresetArmageddon: 'an Armageddon game (5+3)',
+  koPresetSuddenDeath: 'blitz games (3+2) until one is won',
+  koThirdPlaceField: 'A match for third place',
+  koGamesBad: 'A match has 1 to 20 games.',
 };
 
 /** The keys of the translation table. */
@@ -1773,6 +1781,14 @@ const sk: Record<Key, string> = {
   koDecided: 'rozhodnutý',
   koThrough: '{state}: postupuje {name}',
   koGame: 'Partia {n}: {white} – {black}',
+  tnSystemKnockout: 'Vylučovací systém (zápasy, rozstrely)',
+  koGamesField: 'Partií v zápase',
+  koTieBreaksField: 'Ak je zápas nerozhodný',
+  koPresetWorldCup: '2 rapid partie (10+10), 2 bleskové (5+3), potom armagedon (5+3)',
+  koPresetArmageddon: 'partia armagedon (5+3)',
+  koPresetSuddenDeath: 'bleskové partie (3+2), kým jedna nerozhodne',
+  koThirdPlaceField: 'Zápas o tretie miesto',
+  koGamesBad: 'Zápas má 1 až 20 partií.',
 };
 
 const cs: Record<Key, string> = {
@@ -2650,6 +2666,14 @@ const cs: Record<Key, string> = {
   koDecided: 'rozhodnut',
   koThrough: '{state}: postupuje {name}',
   koGame: 'Partie {n}: {white} – {black}',
+  tnSystemKnockout: 'Vyřazovací systém (zápasy, rozstřely)',
+  koGamesField: 'Partií v zápase',
+  koTieBreaksField: 'Je-li zápas nerozhodný',
+  koPresetWorldCup: '2 rapid partie (10+10), 2 bleskové (5+3), pak armageddon (5+3)',
+  koPresetArmageddon: 'partie armageddon (5+3)',
+  koPresetSuddenDeath: 'bleskové partie (3+2), dokud jedna nerozhodne',
+  koThirdPlaceField: 'Zápas o třetí místo',
+  koGamesBad: 'Zápas má 1 až 20 partií.',
 };
 
 const tables: Record<Lang, Record<Key, string>> = { en, sk, cs };

@@ -1,6 +1,7 @@
 // The organiser's settings of a live event on the director's form (issue 18
-// point 7): the system (round robin, single or double, or a Swiss of N
-// rounds with Baku acceleration), the start time, the break between
+// point 7): the system (round robin, single or double, a Swiss of N rounds
+// with Baku acceleration, or a knockout of matches with tie-break stages
+// and a match for third place), the start time, the break between
 // rounds, open entry with a rating range and an account age, the tie-break
 // order and the byes a player may ask for.
 
@@ -11,6 +12,20 @@ import { TIEBREAKS } from './tntables';
 
 /** How many tie-breaks the form offers to order. */
 const TIEBREAK_SLOTS = 4;
+
+/** A knockout match's tie-break stages, as the form offers them. */
+const KO_PRESETS: Record<string, { key: Key; stages: NonNullable<NewTournament['knockout']>['tie_breaks'] }> = {
+  world_cup: {
+    key: 'koPresetWorldCup',
+    stages: [
+      { kind: 'rapid', games: 2, time_control: '10+10' },
+      { kind: 'blitz', games: 2, time_control: '5+3' },
+      { kind: 'armageddon', time_control: '5+3' },
+    ],
+  },
+  armageddon: { key: 'koPresetArmageddon', stages: [{ kind: 'armageddon', time_control: '5+3' }] },
+  sudden_death: { key: 'koPresetSuddenDeath', stages: [{ kind: 'blitz', games: 1, time_control: '3+2', until_decided: true }] },
+};
 
 /** The fields and what they add to the body. */
 export interface LiveFields {
@@ -28,7 +43,11 @@ export interface LiveFields {
 export function liveFields(): LiveFields {
   const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
   const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
-  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss']], 'round_robin');
+  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss'], ['knockout', 'tnSystemKnockout']], 'round_robin');
+  const koGames = input('tn-ko-games', 'number', { min: 1, max: 20, value: 2 });
+  const koStages = select('tn-ko-tie-breaks', Object.entries(KO_PRESETS).map(([v, p]) => [v, p.key]), 'world_cup');
+  const koThird = input('tn-ko-third', 'checkbox');
+  const koRows = h('div', { class: 'tn-group' }, row('koGamesField', koGames), row('koTieBreaksField', koStages), check(koThird, 'koThirdPlaceField'));
   const rounds = input('tn-rounds', 'number', { min: 1, max: 50, value: 5 });
   const baku = input('tn-baku', 'checkbox');
   const swissRows = h('div', { class: 'tn-group' }, row('tnRoundsField', rounds), check(baku, 'tnBaku'));
@@ -57,9 +76,12 @@ export function liveFields(): LiveFields {
   let doubleBox: HTMLElement | null = null;
   const follow = (): void => {
     const swiss = system.value === 'swiss';
+    const knockout = system.value === 'knockout';
     swissRows.hidden = !swiss;
     byesRow.hidden = !swiss;
-    if (doubleBox) doubleBox.hidden = swiss;
+    koRows.hidden = !knockout;
+    tiebreaks.hidden = knockout;
+    if (doubleBox) doubleBox.hidden = swiss || knockout;
     entryRows.hidden = !open.checked;
   };
   system.addEventListener('change', follow);
@@ -67,7 +89,7 @@ export function liveFields(): LiveFields {
   follow();
   const whole = (el: HTMLInputElement): number | null => (el.value.trim() === '' ? null : Number(el.value));
   return {
-    system: [row('tnSystem', system), swissRows],
+    system: [row('tnSystem', system), swissRows, koRows],
     rest: [row('tnStartsAtField', startsAt), tx('p', 'tnStartsAtHint', { class: 'hint' }), row('tnBreakField', breakMin), check(open, 'tnOpenEntry'), entryRows, tiebreaks, byesRow],
     showDouble(box) {
       doubleBox = box;
@@ -83,6 +105,13 @@ export function liveFields(): LiveFields {
         body.double = false;
         const byes = whole(maxByes);
         if (byes) body.max_byes = byes;
+      }
+      if (system.value === 'knockout') {
+        const games = whole(koGames);
+        if (games === null || !Number.isInteger(games) || games < 1 || games > 20) return { text: t('koGamesBad'), field: koGames };
+        body.system = 'knockout';
+        body.double = false;
+        body.knockout = { games, tie_breaks: KO_PRESETS[koStages.value].stages, third_place: koThird.checked };
       }
       if (startsAt.value) {
         const at = new Date(startsAt.value).getTime();
@@ -106,7 +135,7 @@ export function liveFields(): LiveFields {
       const order = slots.map((s) => s.value).filter(Boolean);
       const twice = slots.find((s, i) => s.value && slots.slice(0, i).some((o) => o.value === s.value));
       if (twice) return { text: t('tnTiebreakTwice'), field: twice };
-      if (order.length) body.tiebreaks = order;
+      if (order.length && system.value !== 'knockout') body.tiebreaks = order;
       return null;
     },
   };
