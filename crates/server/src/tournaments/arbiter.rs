@@ -169,7 +169,7 @@ pub async fn pause(
         &reason,
     )
     .await?;
-    shared.tournaments.poke();
+    shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
 
@@ -307,7 +307,7 @@ pub async fn result(
             &reason,
         );
     }
-    shared.tournaments.poke();
+    shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(json!({"decision": decision})).into_response())
 }
 

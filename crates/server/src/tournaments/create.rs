@@ -322,6 +322,6 @@ pub async fn create(
     };
     let t = tournament.clone();
     shared.stored(move |s| s.create_tournament(&t)).await?;
-    shared.tournaments.poke();
+    shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }

@@ -4,13 +4,18 @@
 //! last round is over. Everything it decides is stored in the tournament
 //! first, so that a restart goes on where it stopped.
 //!
-//! One [`Runner`] per server: rooms poke it when a tournament game ends,
-//! and every change to a tournament, by the runner or by a request,
-//! takes its turn ([`Runner::turn`]) so that none is lost.
+//! One [`Runner`] per server: rooms tell it which tournament changed when
+//! one of its games ends, and it looks at that tournament alone (and at
+//! those whose time has come); every change to a tournament, by the
+//! runner or by a request, takes its turn ([`Runner::turn`]) so that
+//! none is lost. At start it reads every running tournament once.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
+
+use std::sync::Mutex as StdMutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::{Mutex, MutexGuard, Notify};
 
@@ -20,7 +25,7 @@ use super::{knockout, rounds};
 use crate::error::{ActionError, ErrorCode};
 use crate::rooms::Shared;
 
-/// Longest sleep without a reason to wake (a safety net: rooms poke).
+/// Longest sleep without a reason to wake (a safety net: rooms tell it).
 const IDLE: Duration = Duration::from_secs(30);
 
 /// The server's tournament clockwork.
@@ -32,20 +37,24 @@ pub struct Runner {
     turn: Mutex<()>,
     /// The pages watching tournaments.
     pub watchers: super::watch::Watchers,
+    /// Tournaments to look at on the next round of the clockwork.
+    dirty: StdMutex<HashSet<String>>,
+    /// When each waiting tournament must be looked at (server time, ms).
+    due: StdMutex<HashMap<String, u64>>,
+    /// Every running tournament has been read once since the start.
+    scanned: AtomicBool,
 }
 
 impl Runner {
-    /// Something happened (a tournament game ended, a setting changed):
-    /// look at the tournaments again.
-    pub fn poke(&self) {
-        self.wake.notify_one();
-    }
-
-    /// Tournament `id` changed (one of its games ended): tell its pages,
-    /// and look at it again.
+    /// Tournament `id` changed (one of its games ended, the arbiter
+    /// acted): tell its pages, and look at it again.
     pub fn changed(&self, id: &str) {
         self.watchers.changed(id);
-        self.poke();
+        self.dirty
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_owned());
+        self.wake.notify_one();
     }
 
     /// The turn to change tournaments: held while one is read, changed
@@ -131,7 +140,7 @@ pub async fn begin(
         knockout::advance(tournament, &none, now)?;
         save(shared, tournament).await?;
         let made = knockout::start_missing(shared, tournament, &none).await;
-        shared.tournaments.poke();
+        shared.tournaments.changed(&tournament.id);
         return made;
     }
     if tournament.by_round {
@@ -141,7 +150,7 @@ pub async fn begin(
     }
     save(shared, tournament).await?;
     let made = rounds::start_missing(shared, tournament, &none).await;
-    shared.tournaments.poke();
+    shared.tournaments.changed(&tournament.id);
     made
 }
 
@@ -260,29 +269,83 @@ async fn advance(
     Ok(None)
 }
 
-/// Looks at every running tournament once; the earliest server time at
-/// which one of them must be looked at again.
-async fn tick(shared: &Arc<Shared>) -> Option<u64> {
-    let _turn = shared.tournaments.turn().await;
-    let running = match shared.stored(|s| s.running_tournaments()).await {
-        Ok(running) => running,
-        Err(e) => {
-            tracing::warn!(error = %e, "reading the running tournaments");
-            return None;
-        }
-    };
-    let mut next: Option<u64> = None;
-    for tournament in running {
-        let id = tournament.id.clone();
-        match advance(shared, tournament).await {
-            Ok(Some(at)) => next = Some(next.map_or(at, |n| n.min(at))),
-            Ok(None) => {}
+/// The tournaments to look at now: at the first call every running one;
+/// then those that changed and those whose time has come.
+async fn to_look_at(shared: &Arc<Shared>, now: u64) -> Vec<Tournament> {
+    let runner = &shared.tournaments;
+    if !runner.scanned.swap(true, Ordering::Relaxed) {
+        match shared.stored(|s| s.running_tournaments()).await {
+            Ok(running) => return running,
             Err(e) => {
-                tracing::warn!(tournament = %id, error = %e.message, "a tournament could not go on")
+                runner.scanned.store(false, Ordering::Relaxed);
+                tracing::warn!(error = %e, "reading the running tournaments");
+                return Vec::new();
             }
         }
     }
-    next
+    let mut ids = std::mem::take(&mut *runner.dirty.lock().unwrap_or_else(|e| e.into_inner()));
+    ids.extend(
+        runner
+            .due
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(id, _)| id.clone()),
+    );
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        let key = id.clone();
+        match shared.stored(move |s| s.tournament(&key)).await {
+            Ok(Some(t)) => found.push(t),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(tournament = %id, error = %e, "reading a tournament");
+                runner
+                    .dirty
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(id);
+            }
+        }
+    }
+    found
+}
+
+/// Moves on the tournaments that need it now; the earliest server time
+/// at which one must be looked at again.
+async fn tick(shared: &Arc<Shared>) -> Option<u64> {
+    let runner = &shared.tournaments;
+    let _turn = runner.turn().await;
+    let now = shared.clock.now_ms();
+    for tournament in to_look_at(shared, now).await {
+        let id = tournament.id.clone();
+        let result = if tournament.finished.is_some() {
+            Ok(None)
+        } else {
+            advance(shared, tournament).await
+        };
+        let mut due = runner.due.lock().unwrap_or_else(|e| e.into_inner());
+        match result {
+            Ok(Some(at)) => {
+                due.insert(id, at);
+            }
+            Ok(None) => {
+                due.remove(&id);
+            }
+            Err(e) => {
+                due.remove(&id);
+                tracing::warn!(tournament = %id, error = %e.message, "a tournament could not go on");
+            }
+        }
+    }
+    runner
+        .due
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .min()
+        .copied()
 }
 
 /// Runs the tournaments until the server stops.
