@@ -22,7 +22,8 @@ function field(label: Parameters<typeof tx>[1], control: HTMLElement, id: string
 /**
  * Opens the decision dialog for game `game` (its players in `title`);
  * `done(text)` is called with the decision in words once the server took
- * it, after the dialog closed and focus went back to `opener`.
+ * it, after the dialog closed and focus went back to `opener` (or, when
+ * the page was drawn again meanwhile, to the element with its `data-key`).
  */
 export function openDecide(game: string, title: string, opener: HTMLElement, done: (text: string) => void): void {
   const dialog = h('dialog', { class: 'account-dialog', 'data-testid': 'decide-dialog', 'aria-labelledby': 'decide-title' });
@@ -64,7 +65,11 @@ export function openDecide(game: string, title: string, opener: HTMLElement, don
   cancel.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     dialog.remove();
-    if (opener.isConnected) opener.focus();
+    // A live page may have drawn its list again while the dialog was open:
+    // the focus goes to the opener's successor (the same `data-key`).
+    const key = opener.dataset.key;
+    const back = opener.isConnected ? opener : key ? document.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) : null;
+    back?.focus();
     if (said) done(said);
   });
   form.addEventListener('submit', (ev) => {

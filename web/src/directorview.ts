@@ -126,7 +126,7 @@ export class DirectorView extends PageView {
     const why = g.why === 'stopped' ? t('whyStopped') : t('whySilent', { days: plural('n_days', g.days), color: t(g.turn) });
     const players = pairing(g.white, g.black);
     const id = `attention-${g.id}`;
-    const decideButton = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'aria-describedby': id });
+    const decideButton = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'data-key': `decide-${g.id}`, 'aria-describedby': id });
     decideButton.addEventListener('click', () => openDecide(g.id, `${players} · ${why}`, decideButton, (text) => this.decided(text)));
     const tournament = g.tournament ? this.tournaments.find((x) => x.id === g.tournament) : null;
     return h(

@@ -505,8 +505,9 @@ export class GameView {
   /** A friend game whose other player has not come yet (the server starts it when they do). */
   private waiting(s: GameState): boolean {
     // A correspondence game runs from the start: nobody waits for the other to be on the page;
-    // nor does a simul's host for a player who has not opened their board yet.
-    if ((isCorrespondence(s) || s.simul) && s.clock?.running) return false;
+    // nor does a simul's host for a player who has not opened their board yet, nor White in a
+    // tournament game, whose clock runs from the round's start (6.5).
+    if ((isCorrespondence(s) || s.simul || s.tournament) && s.clock?.running) return false;
     return s.mode === 'friend' && s.ply === 0 && s.you !== 'spectator' && !s.players[other(s.you === 'black' ? 'black' : 'white')].connected;
   }
 

@@ -341,7 +341,7 @@ export class TournamentView extends PageView {
           pageLink(this.nav, mine?.url ?? `/g/${encodeURIComponent(g.id)}`, t(mine ? 'openMyGame' : 'openGame'), { 'data-testid': 'tn-game-link', 'aria-describedby': id }),
         );
         if (directs && !g.result) {
-          const b = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'aria-describedby': id });
+          const b = tx('button', 'decideOpen', { type: 'button', 'data-testid': 'decide-open', 'data-key': `decide-${g.id}`, 'aria-describedby': id });
           b.addEventListener('click', () =>
             openDecide(g.id, players, b, (text) => {
               this.nav.say(text);
