@@ -201,6 +201,33 @@ pub fn checked_control(text: &str, limits: &Limits) -> Result<TimeControl, Actio
     Ok(control)
 }
 
+/// An event's name (a tournament's, a simul's) as the organiser wrote
+/// it: trimmed, 1 to `most` characters.
+///
+/// # Errors
+///
+/// [`ErrorCode::BadRequest`] naming the field `name` and the count.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_server::setup::checked_name;
+/// assert_eq!(checked_name("  Club Swiss ", 80).unwrap(), "Club Swiss");
+/// assert!(checked_name("   ", 80).is_err());
+/// assert!(checked_name("abc", 2).is_err());
+/// ```
+pub fn checked_name(text: &str, most: usize) -> Result<String, ActionError> {
+    let name = text.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > most {
+        return Err(ActionError::new(
+            ErrorCode::BadRequest,
+            format!("name: 1 to {most} characters, not {chars}"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
 /// A start position (FEN or X-FEN) a game may begin from under `rules`:
 /// one that reads, within [`FEN_CHARS`] characters, and is not over
 /// already; trimmed.

@@ -36,7 +36,9 @@ use crate::accounts::http::{session_account, signed_in_user};
 use crate::error::{ActionError, ErrorCode};
 use crate::limits::ClientAddr;
 use crate::rooms::Shared;
-use crate::setup::{ExtraTime, GameSetup, Player, Side, checked_control, checked_fen};
+use crate::setup::{
+    ExtraTime, GameSetup, Player, Side, checked_control, checked_fen, checked_name,
+};
 use crate::storage::User;
 use crate::storage::simuls::SimulGame;
 
@@ -224,13 +226,7 @@ pub async fn create(
     let user = signed_in_user(&shared, &headers).await?;
     let asked: NewSimul = crate::json::body(&body, "simul")?;
     let bad = |m: String| ActionError::new(ErrorCode::BadRequest, m);
-    let name = asked.name.trim().to_owned();
-    let chars = name.chars().count();
-    if chars == 0 || chars > NAME_CHARS {
-        return Err(bad(format!(
-            "name: 1 to {NAME_CHARS} characters, not {chars}"
-        )));
-    }
+    let name = checked_name(&asked.name, NAME_CHARS)?;
     let control = checked_control(&asked.time_control, &shared.limits)?;
     if control.scale() == Scale::Days || !matches!(control.limit(), Limit::Periods(_)) {
         return Err(bad(format!(

@@ -24,7 +24,7 @@ use super::{Entry, NAME_CHARS, Start, System, Tournament};
 use crate::accounts::http::signed_in_user;
 use crate::error::{ActionError, ErrorCode};
 use crate::rooms::Shared;
-use crate::setup::{checked_control, random_code, rules_for};
+use crate::setup::{checked_control, checked_name, random_code, rules_for};
 
 /// Most rounds of a Swiss.
 pub const MAX_ROUNDS: u16 = 50;
@@ -211,13 +211,7 @@ pub async fn create(
         ));
     }
     let asked: NewTournament = crate::json::body(&body, "tournament")?;
-    let name = asked.name.trim().to_owned();
-    let chars = name.chars().count();
-    if chars == 0 || chars > NAME_CHARS {
-        return Err(bad(format!(
-            "name: 1 to {NAME_CHARS} characters, not {chars}"
-        )));
-    }
+    let name = checked_name(&asked.name, NAME_CHARS)?;
     let control = checked_control(&asked.time_control, &shared.limits)?;
     let correspondence = control.scale() == Scale::Days;
     let rules = rules_for(asked.rules.as_deref(), &control)?;
