@@ -3,12 +3,14 @@
 //! with the game, its result, the article that ended it and its length,
 //! for a log collector to read.
 
-use std::net::TcpListener;
+mod support;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rochade_loadtest::client::{GameSocket, post_json};
 use serde_json::{Value, json};
+use support::{free_host, listening};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -18,11 +20,7 @@ async fn a_game_over_is_logged_as_json_with_its_fields() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log = dir.join("stderr.log");
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let host = format!("127.0.0.1:{port}");
+    let host = free_host();
     let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
         .args(["serve", "--log", "json", "--addr", &host, "--db"])
         .arg(dir.join("games.sqlite"))
@@ -31,11 +29,7 @@ async fn a_game_over_is_logged_as_json_with_its_fields() {
         .stderr(std::fs::File::create(&log).expect("log file"))
         .spawn()
         .expect("rochade serve starts");
-    let deadline = Instant::now() + WAIT;
-    while tokio::net::TcpStream::connect(&host).await.is_err() {
-        assert!(Instant::now() < deadline, "the server never listened");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    listening(&host, WAIT).await;
 
     let (status, game) = post_json(
         &host,
@@ -61,6 +55,7 @@ async fn a_game_over_is_logged_as_json_with_its_fields() {
             .expect("acknowledged");
     }
 
+    let give_up = Instant::now() + WAIT;
     let line = loop {
         let text = std::fs::read_to_string(&log).unwrap_or_default();
         let found = text
@@ -70,10 +65,7 @@ async fn a_game_over_is_logged_as_json_with_its_fields() {
         if let Some(line) = found {
             break line;
         }
-        assert!(
-            Instant::now() < deadline + WAIT,
-            "no game over logged:\n{text}"
-        );
+        assert!(Instant::now() < give_up, "no game over logged:\n{text}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert_eq!(line["level"], "INFO", "{line}");

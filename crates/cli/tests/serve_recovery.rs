@@ -2,7 +2,8 @@
 //! again: same position, same clocks (stopped while it was down, 6.12),
 //! and the game goes on. Then SIGTERM stops it cleanly.
 
-use std::net::TcpListener;
+mod support;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -11,14 +12,6 @@ use rochade_loadtest::client::{GameSocket, post_json};
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(20);
-
-/// A port nobody uses right now.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
 
 /// Starts `rochade serve` and waits until it answers.
 async fn start(host: &str, db: &Path) -> Child {
@@ -29,11 +22,7 @@ async fn start(host: &str, db: &Path) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .expect("rochade serve starts");
-    let deadline = Instant::now() + WAIT;
-    while tokio::net::TcpStream::connect(host).await.is_err() {
-        assert!(Instant::now() < deadline, "the server never listened");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    support::listening(host, WAIT).await;
     child
 }
 
@@ -49,7 +38,7 @@ async fn art_6_12_a_killed_server_resumes_its_games_with_clocks_stopped() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let db = dir.join("games.sqlite");
-    let host = format!("127.0.0.1:{}", free_port());
+    let host = support::free_host();
 
     let mut server = start(&host, &db).await;
     let (status, game) = post_json(

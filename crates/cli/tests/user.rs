@@ -2,10 +2,11 @@
 //! `rochade serve` uses at the same time: an account made from the command
 //! line signs in on the page at once; a disabled one no longer does.
 
-use std::net::TcpListener;
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rochade_loadtest::client::post_json;
 use serde_json::json;
@@ -79,11 +80,7 @@ fn accounts_and_tokens_from_the_command_line() {
 async fn an_account_made_while_the_server_runs_signs_in_at_once() {
     let dir = temp_dir("running");
     let db = dir.join("r.sqlite");
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let host = format!("127.0.0.1:{port}");
+    let host = support::free_host();
     let mut server = Command::new(env!("CARGO_BIN_EXE_rochade"))
         .args(["serve", "--addr", &host, "--db"])
         .arg(&db)
@@ -91,11 +88,7 @@ async fn an_account_made_while_the_server_runs_signs_in_at_once() {
         .stderr(Stdio::null())
         .spawn()
         .expect("rochade serve starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while tokio::net::TcpStream::connect(&host).await.is_err() {
-        assert!(Instant::now() < deadline, "the server never listened");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    support::listening(&host, Duration::from_secs(20)).await;
     let password = dir.join("password");
     std::fs::write(&password, "Reti opening 1923").expect("writes");
     let pw = password.to_str().expect("path");

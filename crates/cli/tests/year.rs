@@ -7,6 +7,8 @@
 //! the leave put off by exactly its days (6.7), a tablebase claim (5.1.3),
 //! an adjudication (11.1), and the leave allowance renewed on 1 January.
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -19,14 +21,6 @@ use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(20);
 const DAY_MS: u64 = 86_400_000;
-
-/// A port nobody uses right now.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
 
 /// An SMTP sink on a free port: every message's text, as received.
 fn smtp_sink() -> (u16, Arc<Mutex<Vec<String>>>) {
@@ -81,7 +75,7 @@ struct Server {
 
 impl Server {
     async fn start(dir: &Path, smtp: u16) -> Server {
-        let host = format!("127.0.0.1:{}", free_port());
+        let host = support::free_host();
         let db = dir.join("year.sqlite");
         let syzygy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/syzygy");
         let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
@@ -101,11 +95,7 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("rochade serve starts");
-        let deadline = Instant::now() + WAIT;
-        while tokio::net::TcpStream::connect(&host).await.is_err() {
-            assert!(Instant::now() < deadline, "the server never listened");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        support::listening(&host, WAIT).await;
         let input = child.stdin.take().expect("stdin");
         let answers = BufReader::new(child.stdout.take().expect("stdout"));
         Server {
