@@ -186,6 +186,13 @@ pub enum Event {
         /// Who left.
         color: Side,
     },
+    /// The player of `color` went berserk (an arena game, before their
+    /// first move): half their initial time and their increment given up
+    /// ([`crate::tournaments::arena::berserk`]).
+    Berserk {
+        /// Who.
+        color: Side,
+    },
     /// A line of chat between the players.
     Chat {
         /// Who spoke.

@@ -58,6 +58,9 @@ pub struct Glance {
     /// The game time of the last move, ms (none before the first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved: Option<u64>,
+    /// Who went berserk (an arena's game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub berserk: Vec<Side>,
 }
 
 /// Milliseconds of a duration.
@@ -93,6 +96,11 @@ impl Glance {
                 .last()
                 .and_then(|p| record.events.get(p.event))
                 .map(|e| e.at),
+            berserk: [Color::White, Color::Black]
+                .into_iter()
+                .filter(|c| record.berserk[*c])
+                .map(Side::from)
+                .collect(),
         }
     }
 

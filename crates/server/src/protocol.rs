@@ -111,6 +111,13 @@ pub enum ClientMessage {
         #[serde(default)]
         color: Option<Side>,
     },
+    /// Berserk, in an arena game before one's first move: half one's
+    /// initial time and one's increment for a point more on a win.
+    Berserk {
+        /// The colour acted for (local games).
+        #[serde(default)]
+        color: Option<Side>,
+    },
     /// Answered by `pong`.
     Ping,
     /// Claims the win because the opponent (a person) has left: no

@@ -75,6 +75,8 @@ pub struct Record {
     pub decisions: Vec<(u64, crate::director::Act, String, String)>,
     /// Leave booked in the game (10.1): whose, from, to (game time).
     pub leaves: Vec<(Color, u64, u64)>,
+    /// Who went berserk (an arena game).
+    pub berserk: ByColor<bool>,
 }
 
 /// The longest line of chat, in characters (lichess's).
@@ -165,6 +167,7 @@ impl Record {
             halted: false,
             decisions: Vec::new(),
             leaves: Vec::new(),
+            berserk: ByColor::default(),
         })
     }
 
@@ -370,6 +373,9 @@ impl Record {
                 game,
             } => self.rematch((*color).into(), *action, game.clone())?,
             Event::Chat { color, text } => self.chat((*color).into(), text, event.at)?,
+            Event::Berserk { color } => {
+                crate::tournaments::arena::berserk::go(self, (*color).into(), at)?;
+            }
             Event::Conditional { color, lines } => self.set_conditional((*color).into(), lines)?,
             Event::Decide {
                 decision,
@@ -467,6 +473,7 @@ impl Record {
             TimedMoveError::Move(e) => move_error(&e),
             TimedMoveError::Clock(e) => refuse(ErrorCode::NotAllowed, e.to_string()),
         })?;
+        crate::tournaments::arena::berserk::after_move(self, self.turn().other(), at);
         self.push_ply(&before, m);
         Ok(())
     }

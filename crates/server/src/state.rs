@@ -154,12 +154,24 @@ pub struct GameState<'a> {
     /// The simul the game is a board of.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simul: Option<&'a str>,
+    /// Who went berserk, in an arena's game (none in any other).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub berserk: Option<Berserked>,
     /// The director has stopped the clocks (6.10 a).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub halted: bool,
     /// The director's decisions on the game, oldest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub decisions: Vec<DecisionState<'a>>,
+}
+
+/// Who went berserk in an arena's game.
+#[derive(Debug, Serialize)]
+pub struct Berserked {
+    /// White did.
+    pub white: bool,
+    /// Black did.
+    pub black: bool,
 }
 
 /// A director's decision as the players see it.
@@ -278,6 +290,15 @@ impl<'a> GameState<'a> {
             rematch: record.rematch.as_deref(),
             tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
             simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
+            berserk: record
+                .setup
+                .tournament
+                .as_ref()
+                .is_some_and(|t| t.arena)
+                .then(|| Berserked {
+                    white: record.berserk[Color::White],
+                    black: record.berserk[Color::Black],
+                }),
             halted: record.halted,
             decisions: record
                 .decisions

@@ -301,6 +301,7 @@ async fn only_the_seat_holders_act_by_socket_in_a_game_between_accounts() {
         json!({"t": "claim_victory"}),
         json!({"t": "conditional", "lines": ["e5 Nf3"]}),
         json!({"t": "tablebase_claim", "claim": "win"}),
+        json!({"t": "berserk"}),
     ];
     for token in ["", wrong.as_str()] {
         let (mut socket, first) = a.server.connect(&json!({"game": game}), token).await;

@@ -177,7 +177,8 @@ pub async fn make_move(
     Ok(ok())
 }
 
-/// `POST /api/{board|bot}/game/{id}/{resign|abort|claim-victory|chat}`;
+/// `POST /api/{board|bot}/game/{id}/{resign|abort|berserk|claim-victory|chat}`
+/// (`berserk`: an arena game, before one's first move);
 /// `claim-victory` wins when the opponent left (see `opponentGone`); a chat line
 /// has the form fields `room` (`player`; the spectators' room is not kept
 /// here) and `text`.
@@ -193,6 +194,7 @@ pub async fn end(
     let message = match what.as_str() {
         "resign" => ClientMessage::Resign { color: None },
         "abort" => ClientMessage::Abort { color: None },
+        "berserk" => ClientMessage::Berserk { color: None },
         "claim-victory" => ClientMessage::ClaimVictory { color: None },
         "chat" => {
             let fields = Fields::read(&headers, &body, &["room", "text"])?;

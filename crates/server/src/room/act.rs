@@ -104,6 +104,9 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
         ClientMessage::Abort { color } => vec![Event::Abort {
             color: actor(seats, color, turn)?.into(),
         }],
+        ClientMessage::Berserk { color } => vec![Event::Berserk {
+            color: actor(seats, color, turn)?.into(),
+        }],
         ClientMessage::Takeback { action, color } => {
             // A local player takes back the move just made.
             let default = if seats == Seats::Both {

@@ -75,6 +75,13 @@ async fn log(
 
 /// Refuses what only an event paired round by round has.
 fn ensure_by_round(tournament: &Tournament) -> Result<(), ActionError> {
+    if let super::System::Arena { .. } = tournament.system {
+        return Err(refuse(
+            "an arena has no rounds: it pairs its waiting players by itself; adjudicate a game \
+             going on, or hold the pairing"
+                .into(),
+        ));
+    }
     if tournament.by_round {
         Ok(())
     } else {
@@ -147,7 +154,9 @@ pub async fn pause(
             &b.reason
         })
         .await?;
-    ensure_by_round(&tournament)?;
+    if !matches!(tournament.system, super::System::Arena { .. }) {
+        ensure_by_round(&tournament)?;
+    }
     if tournament.finished.is_some() {
         return Err(refuse("the tournament is finished".into()));
     }
@@ -255,6 +264,9 @@ pub async fn result(
         })
         .await?;
     ensure_not_knockout(&tournament, "who goes through")?;
+    if matches!(tournament.system, super::System::Arena { .. }) {
+        ensure_by_round(&tournament)?;
+    }
     if !RESULTS.contains(&asked.result.as_str()) {
         return Err(bad(format!(
             "result: `{}` is not one of {}",

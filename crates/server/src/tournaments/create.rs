@@ -58,6 +58,9 @@ struct NewTournament {
     /// A Swiss's rounds.
     #[serde(default)]
     rounds: Option<u16>,
+    /// How long an arena runs, in minutes.
+    #[serde(default)]
+    minutes: Option<u16>,
     /// Baku acceleration for a Swiss (C.04.5.1).
     #[serde(default)]
     baku: bool,
@@ -168,8 +171,9 @@ fn system_of(asked: &NewTournament) -> Result<System, ActionError> {
             }
             Ok(System::Knockout)
         }
+        "arena" => super::arena::settings::system(asked.minutes, asked.rounds, asked.double),
         other => Err(bad(format!(
-            "system: `{other}` is not \"round_robin\", \"swiss\" or \"knockout\""
+            "system: `{other}` is not \"round_robin\", \"swiss\", \"knockout\" or \"arena\""
         ))),
     }
 }
@@ -225,6 +229,7 @@ pub async fn create(
     }
     let system = system_of(&asked)?;
     let by_round = match (asked.by_round, system) {
+        (_, System::Arena { .. }) => false,
         (Some(false), System::Swiss { .. }) => {
             return Err(bad(
                 "by_round: a Swiss is paired round by round, on the results so far".into(),
@@ -264,6 +269,11 @@ pub async fn create(
     }
     let tiebreaks = checked_order(&asked.tiebreaks.unwrap_or_default())?;
     let max_byes = asked.max_byes.unwrap_or(0);
+    if matches!(system, System::Arena { .. }) {
+        super::arena::settings::check(&control, &tiebreaks, max_byes, asked.by_round)?;
+    } else if asked.minutes.is_some() {
+        return Err(bad("minutes: only an arena runs for a time".into()));
+    }
     if let System::Swiss { rounds, .. } = system
         && u16::from(max_byes) > rounds
     {
@@ -312,6 +322,7 @@ pub async fn create(
         finished: None,
         knockout: asked.knockout,
         ko: super::knockout::KnockoutLog::default(),
+        arena: super::arena::ArenaLog::default(),
         problem: None,
     };
     let t = tournament.clone();

@@ -7,7 +7,8 @@
 //!   next round.
 //! - `POST /api/tournaments/{id}/quit`: before the start they leave the
 //!   list; after it they are not paired again (a game going on goes on:
-//!   resigning it is the player's own act).
+//!   resigning it is the player's own act). In an arena this is a pause:
+//!   joining again brings them back.
 
 use std::sync::Arc;
 
@@ -71,7 +72,15 @@ pub async fn admit(
     if tournament.finished.is_some() {
         return Err(refuse("the tournament is finished".into()));
     }
-    let from_round = if tournament.started.is_some() {
+    if let Some(end) = super::arena::ends_at(tournament)
+        && shared.clock.now_ms() >= end
+    {
+        return Err(refuse("the arena's time is up: no more players".into()));
+    }
+    let from_round = if let System::Arena { .. } = tournament.system {
+        // An arena takes players while it runs.
+        1
+    } else if tournament.started.is_some() {
         if !matches!(tournament.system, System::Swiss { .. }) || !tournament.by_round {
             return Err(refuse(
                 "the tournament has started: no more players (a round robin's table is fixed \
@@ -164,9 +173,15 @@ pub async fn join(
     let user = signed_in_user(&shared, &headers).await?;
     let mut tournament = load(&shared, &id).await?;
     meets_conditions(&shared, &tournament, &user).await?;
+    if super::arena::play::comes_back(&shared, &mut tournament, user.id)? {
+        save(&shared, &tournament).await?;
+        shared.tournaments.changed(&tournament.id);
+        return Ok(axum::Json(tournament_json(&tournament)).into_response());
+    }
     let entrant = admit(&shared, &tournament, &user).await?;
     tournament.players.push(entrant);
     save(&shared, &tournament).await?;
+    shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
 

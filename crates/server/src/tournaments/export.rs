@@ -2,7 +2,7 @@
 //!
 //! - `GET /api/tournaments/{id}/trf`: the FIDE Tournament Report File
 //!   (TRF16), as bbpPairings and JaVaFo read it (`rochade trf check`
-//!   re-pairs it).
+//!   re-pairs it); none for an arena, which has no rounds.
 //! - `GET /api/tournaments/{id}/pgn`: every game, in round and board
 //!   order, read from storage (no game's room is loaded for it).
 //! - `GET /api/tournaments/{id}/standings`: the standings as CSV (place,
@@ -18,7 +18,7 @@ use super::http::load;
 use super::report::{Purpose, trf_of};
 use super::runner::outcomes_of;
 use super::standings::standings_json;
-use crate::error::ActionError;
+use crate::error::{ActionError, ErrorCode};
 use crate::rooms::Shared;
 
 /// A download named `file` of type `kind`.
@@ -46,6 +46,13 @@ pub async fn trf(
     Path(id): Path<String>,
 ) -> Result<Response, ActionError> {
     let tournament = load(&shared, &id).await?;
+    if let super::System::Arena { .. } = tournament.system {
+        return Err(ActionError::new(
+            ErrorCode::NotAllowed,
+            "trf: an arena has no rounds, and TRF16 writes rounds; download its PGN or its \
+             standings",
+        ));
+    }
     let games = outcomes_of(&shared, &id).await?;
     let text = trf_of(&tournament, &games, Purpose::Standings).write();
     Ok(download(
@@ -66,12 +73,14 @@ pub async fn pgn(
 ) -> Result<Response, ActionError> {
     let tournament = load(&shared, &id).await?;
     let knockout = tournament.ko.games.iter().map(|g| g.game.clone());
+    let arena = tournament.arena.games.iter().map(|g| g.game.clone());
     let games = tournament
         .rounds
         .iter()
         .flat_map(|r| &r.boards)
         .filter_map(|b| b.game.clone())
-        .chain(knockout);
+        .chain(knockout)
+        .chain(arena);
     // Read from storage, not through rooms: an event of thousands of
     // games must not load them all.
     let text = crate::pgn::of_stored(&shared, games.collect::<Vec<_>>()).await?;

@@ -89,6 +89,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         System::RoundRobin => ("round_robin", super::report::total_rounds(t), false),
         System::Swiss { rounds, baku } => ("swiss", rounds, baku),
         System::Knockout => ("knockout", super::report::total_rounds(t), false),
+        System::Arena { .. } => ("arena", 0, false),
     };
     let status = if t.finished.is_some() {
         "finished"
@@ -103,6 +104,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         "system": system,
         "rounds": rounds,
         "baku": baku,
+        "minutes": super::arena::minutes(t),
         "byRound": t.by_round,
         "startsAt": t.starts_at,
         "breakSecs": t.break_secs,
@@ -199,6 +201,10 @@ pub async fn show(
         }
     }
     json["pairings"] = json!(super::standings::rounds_json(&tournament, &outcomes));
+    if let System::Arena { .. } = tournament.system {
+        let now = shared.clock.now_ms();
+        json["arena"] = super::arena::ranking::view(&tournament, &outcomes, now);
+    }
     json["changed"] = json!(
         tournament
             .changed

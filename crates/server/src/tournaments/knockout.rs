@@ -442,26 +442,18 @@ pub async fn start_missing(
     tournament: &Tournament,
     games: &HashMap<String, Outcome>,
 ) -> Result<Vec<String>, ActionError> {
-    let mut made = Vec::new();
-    for g in &tournament.ko.games {
-        if games.contains_key(&g.game) {
-            continue;
+    let named = tournament.ko.games.iter().map(|g| {
+        // The match, then the game within it: `1.2.3`.
+        let id = if g.id == "third place" { "3rd" } else { &g.id };
+        super::rounds::Named {
+            id: g.game.clone(),
+            white: g.white,
+            black: g.black,
+            control: stage_control(tournament, g.stage),
+            round: Some(format!("{id}.{}", g.number)),
         }
-        let (Some(white), Some(black)) = (tournament.entrant(g.white), tournament.entrant(g.black))
-        else {
-            continue;
-        };
-        let control = stage_control(tournament, g.stage);
-        let mut setup = super::rounds::game_setup(shared, tournament, &control, white, black)?;
-        setup.id.clone_from(&g.game);
-        if let Some(terms) = &mut setup.tournament {
-            // The match, then the game within it: `1.2.3`.
-            let id = if g.id == "third place" { "3rd" } else { &g.id };
-            terms.round = Some(format!("{id}.{}", g.number));
-        }
-        made.push(crate::challenges::flow::start(shared, setup, super::rounds::SERVER).await?);
-    }
-    Ok(made)
+    });
+    super::rounds::make_missing(shared, tournament, games, named.collect()).await
 }
 
 /// One side of a match as JSON.

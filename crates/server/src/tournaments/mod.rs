@@ -23,6 +23,8 @@
 //!   late entries), each logged.
 //! - [`rounds`]: pairing a round and starting its games.
 //! - [`knockout`]: a knockout's bracket, each match's next game.
+//! - [`arena`]: an arena as lichess runs it: continuous pairing for a
+//!   fixed time, points with streaks, berserk.
 //! - [`report`]: the tournament as a TRF16 file.
 //! - [`standings`]: points, tie-breaks (C.07) and the crosstable.
 //! - [`runner`]: what the server does by itself: the start at its time,
@@ -30,6 +32,7 @@
 //! - [`watch`]: the tournament's page, told of every change.
 
 pub mod arbiter;
+pub mod arena;
 pub mod create;
 pub mod entry;
 pub mod export;
@@ -58,6 +61,7 @@ use crate::error::{ActionError, ErrorCode};
 ///     draws_from_move: Some(20),
 ///     silence_days: None,
 ///     round: None,
+///     arena: false,
 /// };
 /// assert!(!terms.draw_allowed(38)); // after 19 moves each
 /// assert!(terms.draw_allowed(39)); // White has played move 20
@@ -86,6 +90,10 @@ pub struct Terms {
     /// and game, `1.2.3`); none for a section played all at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<String>,
+    /// A game of an arena: its players may go berserk
+    /// ([`arena::berserk`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arena: bool,
 }
 
 impl Terms {
@@ -193,6 +201,9 @@ pub struct Tournament {
     /// What happened to a knockout's bracket.
     #[serde(default)]
     pub ko: knockout::KnockoutLog,
+    /// An arena's games.
+    #[serde(default, skip_serializing_if = "arena::ArenaLog::is_empty")]
+    pub arena: arena::ArenaLog,
     /// Why the server holds the event (a round it could not pair), for
     /// the director; none once it goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -210,6 +221,7 @@ impl Tournament {
             draws_from_move: self.draws_from_move,
             silence_days: Some(self.silence_days),
             round: None,
+            arena: matches!(self.system, System::Arena { .. }),
         }
     }
 
@@ -240,6 +252,7 @@ impl Tournament {
             System::RoundRobin => MAX_PLAYERS,
             System::Swiss { .. } => MAX_SWISS_PLAYERS,
             System::Knockout => MAX_KNOCKOUT_PLAYERS,
+            System::Arena { .. } => arena::MAX_ARENA_PLAYERS,
         }
     }
 
@@ -286,6 +299,12 @@ pub enum System {
         /// Baku acceleration (C.04.5.1).
         #[serde(default)]
         baku: bool,
+    },
+    /// An arena as lichess runs it: continuous pairing for a fixed time
+    /// ([`arena`]).
+    Arena {
+        /// How long it runs from the start.
+        minutes: u16,
     },
 }
 

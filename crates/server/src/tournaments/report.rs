@@ -23,6 +23,8 @@ pub struct Outcome {
     pub result: Option<String>,
     /// Half-moves played.
     pub plies: usize,
+    /// White went berserk, Black did (an arena's game).
+    pub berserk: [bool; 2],
 }
 
 /// The outcomes of `games`, by id.
@@ -35,6 +37,12 @@ pub fn outcomes(games: &[TournamentGame]) -> HashMap<String, Outcome> {
                 Outcome {
                     result: g.result.clone(),
                     plies: g.game.glance.as_ref().map_or(0, |gl| gl.ply),
+                    berserk: [crate::setup::Side::White, crate::setup::Side::Black].map(|side| {
+                        g.game
+                            .glance
+                            .as_ref()
+                            .is_some_and(|gl| gl.berserk.contains(&side))
+                    }),
                 },
             )
         })
@@ -51,7 +59,7 @@ pub fn outcomes(games: &[TournamentGame]) -> HashMap<String, Outcome> {
 ///
 /// let board = Board { white: 1, black: 2, game: Some("g".into()), result: None };
 /// let mut games = HashMap::new();
-/// games.insert("g".to_owned(), Outcome { result: Some("0-1".into()), plies: 0 });
+/// games.insert("g".to_owned(), Outcome { result: Some("0-1".into()), plies: 0, berserk: [false; 2] });
 /// // White never moved: a forfeit, not a game.
 /// assert_eq!(
 ///     board_codes(&board, &[], &games),
@@ -122,6 +130,8 @@ pub fn total_rounds(tournament: &Tournament) -> u16 {
             let n = rochade_tournament::berger::rounds_in(tournament.players.len(), cycles);
             u16::try_from(n).unwrap_or(u16::MAX)
         }
+        // An arena has no rounds: its players are paired as they wait.
+        System::Arena { .. } => 0,
         // The bracket's rounds: one for each halving of its lines.
         System::Knockout => u16::try_from(
             tournament

@@ -119,6 +119,9 @@ fn pairing(
         System::Knockout => Err(refuse(
             "a knockout's bracket pairs each match by itself".into(),
         )),
+        System::Arena { .. } => Err(refuse(
+            "an arena pairs its waiting players by itself, continuously".into(),
+        )),
     }
 }
 
@@ -157,7 +160,7 @@ fn round_of(tournament: &Tournament, pairing: &RoundPairing, now: u64) -> Round 
         // C.04.1 b: the pairing-allocated bye scores as a win.
         System::Swiss { .. } => ByeKind::Pairing,
         // A round robin's free round scores nothing.
-        System::RoundRobin | System::Knockout => ByeKind::Zero,
+        System::RoundRobin | System::Knockout | System::Arena { .. } => ByeKind::Zero,
     };
     let mut byes: Vec<RoundBye> = pairing
         .byes
@@ -265,41 +268,77 @@ pub(crate) fn game_setup(
     Ok(setup)
 }
 
+/// A game a tournament names, to be made in the rooms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Named {
+    /// The game's id.
+    pub id: String,
+    /// White's account.
+    pub white: i64,
+    /// Black's account.
+    pub black: i64,
+    /// Its time control.
+    pub control: String,
+    /// The PGN's `Round`, if it has one.
+    pub round: Option<String>,
+}
+
+/// Makes the games of `named` that do not exist yet in `games` (those
+/// of players no longer entered aside); their ids.
+///
+/// # Errors
+///
+/// What making a game refuses (storage; a control the server's limits no
+/// longer allow).
+pub(crate) async fn make_missing(
+    shared: &Arc<Shared>,
+    tournament: &Tournament,
+    games: &HashMap<String, Outcome>,
+    named: Vec<Named>,
+) -> Result<Vec<String>, ActionError> {
+    let mut made = Vec::new();
+    for game in named {
+        if games.contains_key(&game.id) {
+            continue;
+        }
+        let (Some(white), Some(black)) = (
+            tournament.entrant(game.white),
+            tournament.entrant(game.black),
+        ) else {
+            continue;
+        };
+        let mut setup = game_setup(shared, tournament, &game.control, white, black)?;
+        setup.id = game.id;
+        if let Some(terms) = &mut setup.tournament {
+            terms.round = game.round;
+        }
+        made.push(crate::challenges::flow::start(shared, setup, SERVER).await?);
+    }
+    Ok(made)
+}
+
 /// Makes the games of `tournament`'s rounds that do not exist yet (all
 /// of them right after a pairing; the rest after a stop in between);
 /// their ids.
 ///
 /// # Errors
 ///
-/// What making a game refuses (storage; a control the server's limits no
-/// longer allow).
+/// What making a game refuses.
 pub async fn start_missing(
     shared: &Arc<Shared>,
     tournament: &Tournament,
     games: &HashMap<String, Outcome>,
 ) -> Result<Vec<String>, ActionError> {
-    let mut made = Vec::new();
-    for (r, round) in tournament.rounds.iter().enumerate() {
-        for board in &round.boards {
-            let Some(id) = &board.game else { continue };
-            if games.contains_key(id) {
-                continue;
-            }
-            let (Some(white), Some(black)) = (
-                tournament.entrant(board.white),
-                tournament.entrant(board.black),
-            ) else {
-                continue;
-            };
-            let mut setup = game_setup(shared, tournament, &tournament.time_control, white, black)?;
-            setup.id.clone_from(id);
-            if tournament.by_round
-                && let Some(terms) = &mut setup.tournament
-            {
-                terms.round = Some((r + 1).to_string());
-            }
-            made.push(crate::challenges::flow::start(shared, setup, SERVER).await?);
-        }
-    }
-    Ok(made)
+    let named = tournament.rounds.iter().enumerate().flat_map(|(r, round)| {
+        round.boards.iter().filter_map(move |board| {
+            Some(Named {
+                id: board.game.clone()?,
+                white: board.white,
+                black: board.black,
+                control: tournament.time_control.clone(),
+                round: tournament.by_round.then(|| (r + 1).to_string()),
+            })
+        })
+    });
+    make_missing(shared, tournament, games, named.collect()).await
 }

@@ -1,7 +1,8 @@
 //! What the server does for a tournament by itself: starts it at its
 //! start time, notes when a round's last game has ended, and pairs the
 //! next round after the break (unless the arbiter holds it), until the
-//! last round is over. Everything it decides is stored in the tournament
+//! last round is over; an arena's waiting players are paired whenever
+//! it is looked at, until its time is up ([`super::arena::play`]). Everything it decides is stored in the tournament
 //! first, so that a restart goes on where it stopped.
 //!
 //! One [`Runner`] per server: rooms tell it which tournament changed when
@@ -21,7 +22,7 @@ use tokio::sync::{Mutex, MutexGuard, Notify};
 
 use super::Tournament;
 use super::report::{self, Outcome};
-use super::{knockout, rounds};
+use super::{arena, knockout, rounds};
 use crate::error::{ActionError, ErrorCode};
 use crate::rooms::Shared;
 
@@ -130,12 +131,19 @@ pub async fn begin(
     rate_players(shared, tournament).await?;
     if matches!(
         tournament.system,
-        super::System::Swiss { .. } | super::System::Knockout
+        super::System::Swiss { .. } | super::System::Knockout | super::System::Arena { .. }
     ) {
         rounds::rank_players(tournament);
     }
     tournament.started = Some(now);
     let none = HashMap::new();
+    if let super::System::Arena { .. } = tournament.system {
+        arena::play::pair_waiting(tournament, &none, now);
+        save(shared, tournament).await?;
+        let made = arena::play::start_missing(shared, tournament, &none).await;
+        shared.tournaments.changed(&tournament.id);
+        return made;
+    }
     if tournament.system == super::System::Knockout {
         knockout::advance(tournament, &none, now)?;
         save(shared, tournament).await?;
@@ -205,6 +213,10 @@ async fn advance(
                 return Ok(None);
             }
         }
+    }
+    if let super::System::Arena { .. } = tournament.system {
+        let games = outcomes_of(shared, &tournament.id).await?;
+        return arena::play::advance(shared, tournament, &games, now).await;
     }
     if !tournament.by_round {
         return Ok(None);

@@ -34,8 +34,9 @@ pub fn default_order(system: System) -> Vec<TieBreak> {
             TieBreak::SonnebornBerger,
             TieBreak::Koya,
         ],
-        // A knockout ranks by the round reached.
-        System::Knockout => Vec::new(),
+        // A knockout ranks by the round reached, an arena by its points
+        // then performance.
+        System::Knockout | System::Arena { .. } => Vec::new(),
     }
 }
 
@@ -212,6 +213,13 @@ pub fn standings_json(tournament: &Tournament, games: &HashMap<String, Outcome>)
                 "rows": super::knockout::standings_rows(tournament),
                 "provisional": tournament.finished.is_none(),
                 "bracket": super::knockout::bracket_json(tournament, games),
+            });
+        }
+        System::Arena { .. } => {
+            return json!({
+                "tiebreaks": ["Perf"],
+                "rows": super::arena::ranking::rows(tournament, games),
+                "provisional": tournament.finished.is_none(),
             });
         }
     };

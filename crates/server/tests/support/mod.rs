@@ -404,6 +404,18 @@ pub fn appoint(server: &TestServer, name: &str) {
         .expect("appointed");
 }
 
+/// A site director "Arbiter" and the players `names`, signed up; the
+/// director's session and each player's by name.
+pub async fn arbiter_and(server: &TestServer, names: &[&str]) -> (String, HashMap<String, String>) {
+    let td = sign_up(server, "Arbiter").await;
+    appoint(server, "arbiter");
+    let mut sessions = HashMap::new();
+    for name in names {
+        sessions.insert((*name).to_owned(), sign_up(server, name).await);
+    }
+    (td, sessions)
+}
+
 /// The seat token of the holder of `session` in game `id`.
 pub async fn seat(server: &TestServer, session: &str, id: &str) -> String {
     let (status, games) = ask_page(server, session, "GET", "/api/account/games", None).await;

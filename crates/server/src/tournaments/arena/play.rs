@@ -1,0 +1,173 @@
+//! An arena on the server: at the start every player is paired by
+//! rating; then, whenever the clockwork looks (a game ended, a player
+//! came or left), those waiting are paired, until pairing closes before
+//! the end; at the end the games still going are set apart and the
+//! arena is finished. Each pairing is stored with the tournament before
+//! its games are made ([`start_missing`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::pairing::{self, Colours, Waiting};
+use super::ranking::{going, lines};
+use super::{ArenaGame, closes_at, ends_at};
+use crate::error::ActionError;
+use crate::rooms::Shared;
+use crate::tournaments::Tournament;
+use crate::tournaments::report::Outcome;
+use crate::tournaments::rounds::{Named, make_missing};
+use crate::tournaments::runner::save;
+
+/// The games `waiting` players would be paired in now, in ranking order.
+fn waiting(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Waiting> {
+    let busy = |id: i64| {
+        tournament
+            .arena
+            .games
+            .iter()
+            .any(|g| (g.white == id || g.black == id) && going(g, games))
+    };
+    lines(tournament, games)
+        .iter()
+        .map(|l| &tournament.players[l.index])
+        .filter(|p| !tournament.is_withdrawn(p.id) && !busy(p.id))
+        .map(|p| {
+            let mine: Vec<&ArenaGame> = tournament
+                .arena
+                .games
+                .iter()
+                .filter(|g| g.white == p.id || g.black == p.id)
+                .collect();
+            let whites: Vec<bool> = mine.iter().map(|g| g.white == p.id).collect();
+            Waiting {
+                id: p.id,
+                last_opponent: mine
+                    .last()
+                    .map(|g| if g.white == p.id { g.black } else { g.white }),
+                colours: Colours::of(&whites),
+            }
+        })
+        .collect()
+}
+
+/// Pairs the players waiting in `tournament` at `now` (adding their
+/// games to its log); how many games.
+pub fn pair_waiting(
+    tournament: &mut Tournament,
+    games: &HashMap<String, Outcome>,
+    now: u64,
+) -> usize {
+    let waiting = waiting(tournament, games);
+    let active = tournament
+        .players
+        .iter()
+        .filter(|p| !tournament.is_withdrawn(p.id))
+        .count();
+    let pairs = pairing::pair(&waiting, active == 2, || rand::rng().random_bool(0.5));
+    for (white, black) in &pairs {
+        tournament.arena.games.push(ArenaGame {
+            game: crate::setup::random_code(8),
+            white: *white,
+            black: *black,
+            paired: now,
+        });
+    }
+    pairs.len()
+}
+
+/// Makes the arena's games that do not exist yet (none of those set
+/// apart at the end); their ids.
+///
+/// # Errors
+///
+/// What making a game refuses.
+pub async fn start_missing(
+    shared: &Arc<Shared>,
+    tournament: &Tournament,
+    games: &HashMap<String, Outcome>,
+) -> Result<Vec<String>, ActionError> {
+    let named = tournament
+        .arena
+        .games
+        .iter()
+        .filter(|g| !tournament.arena.late.contains(&g.game))
+        .map(|g| Named {
+            id: g.game.clone(),
+            white: g.white,
+            black: g.black,
+            control: tournament.time_control.clone(),
+            round: None,
+        });
+    make_missing(shared, tournament, games, named.collect()).await
+}
+
+/// Moves the arena on at server time `now`: its games named before a
+/// stop made, the end when the time is up, or the waiting players
+/// paired (unless the arbiter holds pairing, or it has closed). When to
+/// look again: at the end.
+///
+/// # Errors
+///
+/// What storing or making a game refuses.
+pub async fn advance(
+    shared: &Arc<Shared>,
+    mut tournament: Tournament,
+    games: &HashMap<String, Outcome>,
+    now: u64,
+) -> Result<Option<u64>, ActionError> {
+    let (Some(end), Some(close)) = (ends_at(&tournament), closes_at(&tournament)) else {
+        return Ok(None);
+    };
+    if now >= end {
+        tournament.arena.late = tournament
+            .arena
+            .games
+            .iter()
+            .filter(|g| going(g, games))
+            .map(|g| g.game.clone())
+            .collect();
+        tournament.finished = Some(end);
+        save(shared, &tournament).await?;
+        tracing::info!(tournament = %tournament.id, games = tournament.arena.games.len(), "arena over");
+        return Ok(None);
+    }
+    // Games named just before a stop, made now: no longer missing below.
+    let mut known = games.clone();
+    for made in start_missing(shared, &tournament, games).await? {
+        known.insert(made, Outcome::default());
+    }
+    if !tournament.paused && now < close && pair_waiting(&mut tournament, &known, now) > 0 {
+        save(shared, &tournament).await?;
+        start_missing(shared, &tournament, &known).await?;
+    }
+    Ok(Some(end))
+}
+
+/// A player of the arena who left it (a pause) joins it again: paired
+/// again from now. Whether `user` came back so.
+///
+/// # Errors
+///
+/// `not_allowed` once the arena's time is up.
+pub fn comes_back(
+    shared: &Shared,
+    tournament: &mut Tournament,
+    user: i64,
+) -> Result<bool, ActionError> {
+    if !matches!(tournament.system, crate::tournaments::System::Arena { .. })
+        || !tournament.is_withdrawn(user)
+    {
+        return Ok(false);
+    }
+    let over = ends_at(tournament).is_some_and(|end| shared.clock.now_ms() >= end);
+    if over || tournament.finished.is_some() {
+        return Err(ActionError::new(
+            crate::error::ErrorCode::NotAllowed,
+            "the arena's time is up: there is nothing to come back to",
+        ));
+    }
+    tournament.withdrawn.retain(|(u, _)| *u != user);
+    Ok(true)
+}
