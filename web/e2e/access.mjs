@@ -25,6 +25,27 @@ async function command(page, text) {
   await byId(page, 'move-input').press('Enter');
 }
 
+/** Types `moves` one by one into the command input, each waited for on the board (the first is ply `from` + 1). */
+export async function playTyped(page, moves, from = 0) {
+  for (const [i, m] of moves.entries()) {
+    await command(page, m);
+    await waitPly(page, from + i + 1);
+  }
+}
+
+/**
+ * A new local game played by typing until White's pawn on b7 may take the
+ * rook on a8 (`bishop` and `knight` are the page's letters for them); types
+ * `bxa8` without a piece and returns the page's question.
+ */
+async function toPromotion(page, base, bishop, knight) {
+  await page.goto(base);
+  await startGame(page, { opponent: 'local', control: '-' });
+  await playTyped(page, ['a4', 'b5', 'axb5', 'a6', 'bxa6', `${bishop}b7`, 'axb7', `${knight}c6`]);
+  await command(page, 'bxa8');
+  return waitAnswer(page, 'bxa8=', 'error');
+}
+
 /** The text in the answer line (a command's answer) once it contains `part`. */
 async function waitAnswer(page, part, id = 'answer') {
   await page
@@ -78,6 +99,9 @@ export const accessTests = [
       await startGame(page, { opponent: 'robot', level: 1, color: 'white', control: '-' });
       const tree = await byId(page, 'grid').ariaSnapshot();
       assert(tree.includes('gridcell "e2, white pawn"') && tree.includes('gridcell "e4, empty"') && tree.includes('gridcell "g8, black knight"'), `the grid names every square:\n${tree.slice(0, 300)}`);
+      // Seen in screen-reader mode by those with some sight: a1 dark, h1 light (2.1).
+      const shade = (sq) => page.locator(`[role="gridcell"][data-square="${sq}"]`).evaluate((e) => (e.classList.contains('dark') ? 'dark' : 'light'));
+      assert((await shade('a1')) === 'dark' && (await shade('h1')) === 'light' && (await shade('e4')) === 'light' && (await shade('d4')) === 'dark', 'the grid\'s squares are coloured as a chessboard\'s (a1 dark)');
       await command(page, 'e4');
       await waitPly(page, 2, 30_000);
       await waitLive(page, 'Black:');
@@ -142,10 +166,7 @@ export const accessTests = [
       await page.keyboard.press('Alt+c');
       await waitLive(page, 'Black: 10 min 0 s');
       assert(/White: (10 min 0|9 min 5\d) s/.test(await liveText(page)), 'Alt+C reads White\'s clock too');
-      for (const [i, m] of ['f3', 'e5', 'g4', 'Qh4#'].entries()) {
-        await command(page, m);
-        await waitPly(page, i + 1);
-      }
+      await playTyped(page, ['f3', 'e5', 'g4', 'Qh4#']);
       await waitLive(page, 'Black wins', 'live-urgent');
       const r = await waitResult(page);
       assert(r.text.startsWith('Black wins'), `the result says who won: ${r.text}`);
@@ -162,10 +183,7 @@ export const accessTests = [
       page.on('websocket', (ws) => ws.on('framesent', (f) => (String(f.payload).includes('"ping"') ? undefined : sent.push(String(f.payload)))));
       await page.goto(base);
       await startGame(page, { opponent: 'local', control: '-' });
-      for (const [i, m] of ['e4', 'd5', 'Sb5+'].entries()) {
-        await command(page, m);
-        await waitPly(page, i + 1);
-      }
+      await playTyped(page, ['e4', 'd5', 'Sb5+']);
       await command(page, 'a5');
       const check = await waitAnswer(page, 'šachu', 'error');
       assert(check.includes('Váš kráľ je v šachu') && check.includes('a7') && check.includes('a5'), `a move that ignores check: "${check}"`);
@@ -200,24 +218,13 @@ export const accessTests = [
       await startGame(page, { opponent: 'local', control: '-' });
       await command(page, 'Nf5');
       assert((await waitAnswer(page, 'f5', 'error')) === 'No knight can go to f5', 'no piece can go there');
-      for (const [i, m] of ['d4', 'd5', 'Nf3', 'Nf6'].entries()) {
-        await command(page, m);
-        await waitPly(page, i + 1);
-      }
+      await playTyped(page, ['d4', 'd5', 'Nf3', 'Nf6']);
       await command(page, 'Nd2');
       const amb = await waitAnswer(page, 'Ambiguous', 'error');
       assert(amb === 'Ambiguous: Nbd2 or Nfd2', `ambiguous: "${amb}"`);
       await command(page, 'Nbd2');
       await waitPly(page, 5);
-      await page.goto(base);
-      await startGame(page, { opponent: 'local', control: '-' });
-      const moves = ['a4', 'b5', 'axb5', 'a6', 'bxa6', 'Bb7', 'axb7', 'Nc6'];
-      for (const [i, m] of moves.entries()) {
-        await command(page, m);
-        await waitPly(page, i + 1);
-      }
-      await command(page, 'bxa8');
-      const promo = await waitAnswer(page, 'bxa8=Q', 'error');
+      const promo = await toPromotion(page, base, 'B', 'N');
       assert(promo.includes('bxa8=Q, bxa8=R, bxa8=B, bxa8=N') && !promo.includes('b7a8q'), `the promotion question: "${promo}"`);
       await command(page, 'bxa8=N');
       await waitPly(page, 9);
@@ -226,6 +233,30 @@ export const accessTests = [
       await waitLive(page, 'White: pawn b takes a8 promotes to knight');
       const list = byId(page, 'moves');
       assert((await list.getAttribute('tabindex')) === '0', 'the move list can be reached with the keyboard');
+      await context.close();
+    },
+  },
+  {
+    name: 'Appendix D (19.4): a promotion said the phonetic way in Slovak, the piece named (D.2.1: "Bauer Bella 7 … Anna 8 … Springer") in the live region, the move list, the last move and the answer to last',
+    async run({ browser, base }) {
+      const { context, page } = await freshPage(browser, { lang: 'sk', prefs: { reader: true, voice: 'phonetic', speech: false, rate: 1 } });
+      // D.2.1: "When promoting a pawn, the player must announce which piece is chosen."
+      const asked = await toPromotion(page, base, 'S', 'J');
+      assert(asked.includes('bxa8=D, bxa8=V, bxa8=S, bxa8=J'), `the pawn's piece is asked for in Slovak letters: "${asked}"`);
+      await command(page, 'bxa8=J');
+      await waitPly(page, 9);
+      const said = 'Biely: Bauer Bella 7 berie Anna 8 premena na Springer';
+      await waitLive(page, said);
+      const tree = await byId(page, 'moves').ariaSnapshot();
+      assert(/listitem: "?5\. Biely: Bauer Bella 7 berie Anna 8 premena na Springer/.test(tree), `the move list says the promotion the same way:\n${tree}`);
+      const last = (await byId(page, 'last-move').textContent()) ?? '';
+      assert(last === 'Posledný ťah: Bauer Bella 7 berie Anna 8 premena na Springer', `the last move under the board: "${last}"`);
+      await command(page, 'posledny');
+      assert((await waitAnswer(page, 'Springer')).includes(said), 'last answers with the promotion named');
+      // Black's reply, heard the same way (a capture of the new knight).
+      await command(page, 'Dxa8');
+      await waitPly(page, 10);
+      await waitLive(page, 'Čierny: Dame David 8 berie Anna 8');
       await context.close();
     },
   },
@@ -246,10 +277,7 @@ export const accessTests = [
         await startGame(page, { opponent: 'local', control: '10+5' });
         // Enough moves for the list to scroll.
         const opening = 'e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O h3 h6 Re1 Re8 Nbd2 Be6 Bb3 Qd7 Nf1 Rad8 Ng3 a6'.split(' ');
-        for (const [i, m] of opening.entries()) {
-          await command(page, m);
-          await waitPly(page, i + 1);
-        }
+        await playTyped(page, opening);
         await byId(page, 'draw-offer-button').click();
         await byId(page, 'draw-offer').waitFor();
         await axe(page, `a game in progress (${colorScheme})`);
@@ -440,10 +468,7 @@ export const accessTests = [
       await waitPly(page, 0);
       await waitLive(page, 'A move was taken back');
       const shuffle = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1'];
-      for (const [i, m] of shuffle.entries()) {
-        await command(page, m);
-        await waitPly(page, i + 1);
-      }
+      await playTyped(page, shuffle);
       await command(page, 'claim Ng8');
       const r = await waitResult(page);
       assert(r.result === '1/2-1/2' && r.reason === 'threefold_repetition', `claimed by command: ${r.result} ${r.reason}`);

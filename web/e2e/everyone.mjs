@@ -9,8 +9,8 @@
 // prefers-reduced-motion (the game board and the dashboard's analysis
 // board), text at 200 % and a phone of 360×740 without anything cut off;
 // axe-core (light and dark) on the states these tests reach.
-import { axeBoth } from './access.mjs';
-import { assert, byId, clickMove, startGame, waitPly } from './browser.mjs';
+import { axeBoth, playTyped } from './access.mjs';
+import { assert, byId, clickMove, squareCenter, startGame, waitPly } from './browser.mjs';
 import { correspondenceGame, openNotify } from './correspondence.mjs';
 import { directorSetup, player } from './director.mjs';
 import { focused, waitLive } from './lobby.mjs';
@@ -107,6 +107,15 @@ export async function tabWalk(page, where, { limit = 150, fromTop = true } = {})
   return stops;
 }
 
+/** The accessible description of the focused element: the texts its aria-describedby names, as a screen reader reads them after its name. */
+export const focusedDescription = (page) =>
+  page.evaluate(() =>
+    (document.activeElement?.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((i) => document.getElementById(i)?.textContent ?? '')
+      .join(' '),
+  );
+
 /** Presses Tab until the element with test id `id` has the focus (fails after `limit` presses). */
 export async function tabTo(page, id, limit = 150) {
   for (let i = 0; i < limit; i++) {
@@ -177,9 +186,77 @@ const cutOff = (page) =>
     return { out, wider: document.documentElement.scrollWidth - document.documentElement.clientWidth };
   });
 
+/** WCAG's contrast ratio of two sRGB colours ([r, g, b], 0–255). */
+function contrast(x, y) {
+  const lum = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+  return (a + 0.05) / (b + 0.05);
+}
+
+/**
+ * The colours the eye sees on the visual board: a screenshot of it, read
+ * pixel by pixel on a blank page of the same context. `points` are
+ * [square, dx, dy] with dx, dy fractions of a square from its top left
+ * corner (negative or above 1 reach into the neighbour); returns [r, g, b]
+ * for each.
+ */
+async function boardPixels(page, points) {
+  const wrap = byId(page, 'board');
+  const box = await wrap.boundingBox();
+  const white = (await page.locator('.board').getAttribute('data-orientation')) === 'white';
+  const size = box.width / 8;
+  const xy = points.map(([sq, dx, dy]) => {
+    const file = sq.charCodeAt(0) - 97;
+    const rank = Number(sq[1]) - 1;
+    const col = white ? file : 7 - file;
+    const row = white ? 7 - rank : rank;
+    return [Math.floor((col + dx) * size), Math.floor((row + dy) * size)];
+  });
+  const png = (await wrap.screenshot({ animations: 'disabled' })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(
+      async ([data, at]) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const g = canvas.getContext('2d');
+        g.drawImage(img, 0, 0);
+        return at.map(([x, y]) => [...g.getImageData(x, y, 1, 1).data.slice(0, 3)]);
+      },
+      [png, xy],
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+/**
+ * Measures one highlighted square's frame on the picture of the board: the
+ * pixel just inside its left edge (its right edge on the a file) against
+ * the fill inside the frame (in a bottom corner, where no piece is) and
+ * the neighbouring square across that edge. Returns the two ratios.
+ */
+async function frameContrast(page, sq) {
+  // On the board's left edge (the a file, seen from White) the right edge is measured instead.
+  const right = sq[0] === 'a';
+  const [frame, fill, neighbour] = await boardPixels(page, [
+    [sq, right ? 0.985 : 0.015, 0.5],
+    [sq, right ? 0.88 : 0.12, 0.95],
+    [sq, right ? 1.03 : -0.03, 0.5],
+  ]);
+  return { frame, fill, neighbour, inside: contrast(frame, fill), outside: contrast(frame, neighbour) };
+}
+
 export const everyoneTests = [
   {
-    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); the rate set by keyboard and remembered; Alt+C speaks both clocks at once; Czech voice, long algebraic, each grid step spoken, Space and T on the grid',
+    name: 'speech (19.5): Slovak phonetic moves spoken with the Slovak voice (Felix 3); bad input spoken; the rate set by keyboard and remembered; Alt+C speaks both clocks at once; Czech voice, long algebraic, each grid step spoken, Space and T on the grid',
     async run({ browser, base }) {
       const context = await browser.newContext();
       await context.addInitScript(() => {
@@ -210,6 +287,17 @@ export const everyoneTests = [
         const move = (await page.evaluate(() => window.spoken)).find((u) => u.text.includes('Felix 3'));
         assert(move.text.includes('Biely: Springer Gustav 1 Felix 3'), `the move in Appendix D's words: ${move.text}`);
         assert(move.lang === 'sk-SK' && move.voice === 'Slovak' && Math.abs(move.rate - 1.3) < 1e-6, `in Slovak, with the Slovak voice, at 1.3: ${JSON.stringify(move)}`);
+        // What went wrong is spoken too, never silent (19.10): an unknown command, a move for no piece.
+        for (const [line, said] of [
+          ['xyz', 'Neznámy príkaz: xyz'],
+          ['Jf5', 'f5'],
+        ]) {
+          const n = await page.evaluate(() => window.spoken.length);
+          await command(page, line);
+          await page.waitForFunction(([k, w]) => window.spoken.slice(k).some((u) => u.text.includes(w) && u.lang === 'sk-SK'), [n, said], { timeout: 5_000 }).catch(async () => {
+            throw new Error(`"${line}" was answered in silence: ${JSON.stringify((await page.evaluate(() => window.spoken)).slice(n))}`);
+          });
+        }
         const cancelled = await page.evaluate(() => window.cancelled);
         await page.keyboard.press('Alt+c');
         await page.waitForFunction(() => window.spoken.some((u) => u.text.includes('Biely: ') && u.text.includes('Čierny: ')));
@@ -341,6 +429,69 @@ export const everyoneTests = [
       } finally {
         await ann.context.close();
         await bob.context.close();
+      }
+    },
+  },
+  {
+    name: 'board colours (19.8): on the picture of the board the last move, the check, the picked-up piece and its destinations stand out 3:1 from both square colours (WCAG 1.4.11), light and dark; the last move framed and the check marked "+" (not by colour alone, 1.4.1); the coordinates readable',
+    async run({ browser, base }) {
+      for (const colorScheme of ['light', 'dark']) {
+        // Reduced motion: no piece is caught sliding across a square measured.
+        const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+        await context.addInitScript(() => localStorage.setItem('rochade.lang', 'en'));
+        const page = await context.newPage();
+        try {
+          // Two positions: the highlights first on light squares (d1, h5, e8), then on dark ones (d8, h4, e1).
+          const lines = [
+            { moves: ['e4', 'f5', 'Qh5+'], last: ['d1', 'h5'], king: 'e8', pick: 'g7', dest: 'g6' },
+            { moves: ['f3', 'e6', 'a3', 'Qh4+'], last: ['d8', 'h4'], king: 'e1', pick: 'g2', dest: 'g3' },
+          ];
+          const seen = new Set();
+          for (const line of lines) {
+            await page.goto(base);
+            await startGame(page, { opponent: 'local', control: '-' });
+            await playTyped(page, line.moves);
+            const where = `${line.moves.join(' ')} (${colorScheme})`;
+            for (const sq of [...line.last, line.king]) {
+              const c = await frameContrast(page, sq);
+              seen.add(((sq.charCodeAt(0) - 97 + Number(sq[1])) % 2 === 1 ? 'dark ' : 'light ') + (sq === line.king ? 'check' : 'last move'));
+              assert(c.inside >= 3 && c.outside >= 3, `${where}: the frame on ${sq} contrasts ${c.inside.toFixed(2)}:1 with its fill and ${c.outside.toFixed(2)}:1 with its neighbour: ${JSON.stringify(c)}`);
+            }
+            const plus = await page.evaluate(() => {
+              const el = document.querySelector('cg-board square.check');
+              return el ? getComputedStyle(el, '::after').content : null;
+            });
+            assert(plus === '"+"', `${where}: the king in check is marked "+", not by its colour alone: ${plus}`);
+            // The piece picked up (a click) and where it may go.
+            const at = await squareCenter(page, line.pick);
+            await page.mouse.click(at.x, at.y);
+            await page.locator('cg-board square.selected').waitFor();
+            const picked = await frameContrast(page, line.pick);
+            assert(picked.inside >= 3 && picked.outside >= 3, `${where}: the picked-up square ${line.pick} framed at ${picked.inside.toFixed(2)}:1 and ${picked.outside.toFixed(2)}:1: ${JSON.stringify(picked)}`);
+            const [dot, around] = await boardPixels(page, [
+              [line.dest, 0.5, 0.5],
+              [line.dest, 0.12, 0.12],
+            ]);
+            assert(contrast(dot, around) >= 3, `${where}: the destination dot on ${line.dest} contrasts ${contrast(dot, around).toFixed(2)}:1 with its square (${dot} on ${around})`);
+            // The coordinates are text: 4.5:1 against both square colours (1.4.3).
+            const ink = await page.evaluate(() => [...document.querySelectorAll('.cg-wrap coords coord')].map((c) => getComputedStyle(c).color + ' ' + getComputedStyle(c.parentElement).opacity));
+            const [light, dark] = await boardPixels(page, [
+              ['d3', 0.5, 0.5],
+              ['e3', 0.5, 0.5],
+            ]);
+            for (const i of new Set(ink)) {
+              const m = i.match(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\) ([\d.]+)/);
+              const alpha = (m[4] === undefined ? 1 : Number(m[4])) * Number(m[5]);
+              for (const square of [light, dark]) {
+                const seenInk = [1, 2, 3].map((k, j) => Number(m[k]) * alpha + square[j] * (1 - alpha));
+                assert(contrast(seenInk, square) >= 4.5, `${where}: a coordinate (${i}) contrasts ${contrast(seenInk, square).toFixed(2)}:1 with a square (${square})`);
+              }
+            }
+          }
+          assert(seen.size === 4, `the frames were measured on both square colours: ${[...seen].join(', ')}`);
+        } finally {
+          await context.close();
+        }
       }
     },
   },
@@ -495,6 +646,8 @@ export const everyoneTests = [
         await byId(dee.page, 'tn-game').first().waitFor();
         await dee.page.evaluate(() => document.activeElement?.blur());
         await tabTo(dee.page, 'decide-open');
+        const decideFor = await focusedDescription(dee.page);
+        assert(decideFor.includes(ann.name) && decideFor.includes(bob.name), `a screen reader hears which game "Decide…" is for: "${decideFor}"`);
         await dee.page.keyboard.press('Enter');
         await byId(dee.page, 'decide-dialog').waitFor();
         assert((await focused(dee.page)) === 'decide-act', `the dialog opens on its first field: ${await focused(dee.page)}`);
@@ -525,7 +678,11 @@ export const everyoneTests = [
         const dash = await tabWalk(ann.page, '/correspondence');
         assert(dash.some((s) => s.id === 'dash-link') && dash.some((s) => s.id === 'analysis-open'), `the dashboard's games and tools are reached: ${dash.map((s) => s.id).join(', ')}`);
         await ann.page.evaluate(() => document.activeElement?.blur());
+        const cards = await byId(ann.page, 'dashboard').ariaSnapshot();
+        assert(cards.includes(`link "vs ${bob.name}`), `the dashboard's game is a link named by the opponent:\n${cards}`);
         await tabTo(ann.page, 'analysis-open');
+        const analysisFor = await focusedDescription(ann.page);
+        assert(analysisFor.includes(bob.name), `a screen reader hears which game the analysis board is for: "${analysisFor}"`);
         await ann.page.keyboard.press('Enter');
         await byId(ann.page, 'analysis-input').waitFor();
         await tabTo(ann.page, 'analysis-input');

@@ -6,6 +6,7 @@
 // lobby and on a challenge notification, light and dark.
 import { axe, axeBoth } from './access.mjs';
 import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
+import { tabTo, tabWalk } from './everyone.mjs';
 import { freshName, signUp } from './players.mjs';
 
 /** The test id of the focused element. */
@@ -64,7 +65,10 @@ export const lobbyTests = [
     async run({ browser, base }) {
       const [ann, bob] = await twoPlayers(browser, base);
       try {
-        await byId(ann.page, 'quick-5+3').click();
+        // The keyboard alone (19.6, 19.8): the quick pairing button reached with Tab and pressed with Enter.
+        await ann.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(ann.page, 'quick-5+3');
+        await ann.page.keyboard.press('Enter');
         await ann.page.waitForFunction(() => document.querySelector('[data-testid="quick-5+3"]')?.getAttribute('aria-pressed') === 'true');
         await byId(ann.page, 'seek-waiting').locator('li').waitFor();
         assert((await byId(ann.page, 'seek-waiting').textContent()).includes('Waiting for an opponent: 5+3'), 'Ann waits');
@@ -79,7 +83,13 @@ export const lobbyTests = [
         assert(text.includes('1500') && text.includes('5+3') && text.includes('rated') && text.includes('Blitz'), `the seek in Bob's lobby: ${text}`);
         const tree = await byId(bob.page, 'seeks').ariaSnapshot();
         assert(tree.includes(`button "Accept the 5+3 seek of ${ann.name}"`) && tree.includes('columnheader "Player"'), `the seeks are a table with named buttons:\n${tree}`);
-        await row.locator('[data-testid="seek-accept"]').click();
+        // Bob's lobby walked with Tab (a visible focus on every stop), the seek accepted with Enter.
+        const stops = await tabWalk(bob.page, 'the lobby with a seek');
+        assert(stops.some((st) => st.id === 'seek-accept'), `Accept is reached with Tab: ${stops.map((st) => st.id).join(', ')}`);
+        await bob.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(bob.page, 'seek-accept');
+        assert(await bob.page.evaluate((n) => document.activeElement?.closest('[data-testid="seek-row"]')?.getAttribute('data-owner') === n, ann.name), 'the focus is on Ann\'s seek');
+        await bob.page.keyboard.press('Enter');
 
         const [a, b] = await Promise.all([gameOf(ann.page), gameOf(bob.page)]);
         assert(a === b, `both on the same game: ${a} and ${b}`);
@@ -160,7 +170,12 @@ export const lobbyTests = [
         // Again: accepted; both go to their seats.
         await challengeFromProfile(ann.page, '10+0');
         await notice.waitFor({ timeout: 10_000 });
-        await notice.locator('[data-testid="challenge-accept"]').click();
+        // The page with a challenge walked with Tab; Accept reached and pressed with the keyboard.
+        const stops = await tabWalk(bob.page, 'a page with a challenge to answer');
+        assert(stops.some((st) => st.id === 'challenge-accept'), `Accept is reached with Tab: ${stops.map((st) => st.id).join(', ')}`);
+        await bob.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(bob.page, 'challenge-accept');
+        await bob.page.keyboard.press('Enter');
         const [a, b] = await Promise.all([gameOf(ann.page), gameOf(bob.page)]);
         assert(a === b, `both in the same game: ${a} and ${b}`);
         const state = await serverState(base, a);

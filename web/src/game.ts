@@ -1,7 +1,7 @@
 // One game on the screen: the room's states drawn on the board, the clocks,
 // the move list and the buttons; the player's actions sent back.
 
-import { Announcer, prefs, spokenTime } from './access';
+import { Announcer, prefs, speak, spokenTime } from './access';
 import type { Board } from './board';
 import { sanOf } from './chess';
 import { Clocks } from './clock';
@@ -235,7 +235,8 @@ export class GameView {
     );
     this.error.textContent = answer.problem ? answer.text : '';
     delete this.error.dataset.code;
-    if (answer.problem) return;
+    // The alert is read by a screen reader; with speech on, what went wrong is spoken too (19.5, 19.10).
+    if (answer.problem) return speak(answer.text, true);
     this.sayAnswer(answer.text);
     if (answer.moved) this.typedAt = s.ply;
     else this.moveInput.value = '';
@@ -393,6 +394,7 @@ export class GameView {
         // The server's message is English: the page says it from the stable code.
         this.error.textContent = errorText(msg.code);
         this.error.dataset.code = msg.code;
+        speak(this.error.textContent, true);
         this.typedAt = null;
         this.sentAt = null;
         this.frame.board.restore();

@@ -88,7 +88,7 @@ export class BoardGrid {
           ...files.map((file) => {
             const sq = `${file}${rank}`;
             const piece = pieces.get(sq);
-            const dark = (FILES.indexOf(file) + rank) % 2 === 0;
+            const dark = (FILES.indexOf(file) + rank) % 2 === 1;
             return h(
               'div',
               {

@@ -69,12 +69,12 @@ export class TournamentListView extends PageView {
     if (key) this.lists.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
   }
 
-  /** One event: its link, what it is, when or where it stands, its players, and join or leave. */
+  /** One event: its link, what it is, when or where it stands, its players, and join or leave (described by the event's name and all that, 19.6). */
   private item(d: Tournament): HTMLElement {
     const id = `tn-item-${d.id}`;
     const when = d.status === 'created' ? t('tnStartsShown', { when: startText(d) }) : stateText(d);
     const what = h('span', { id }, ` · ${systemText(d)} · ${d.timeControl} · ${when} · ${t('tnPlayerCount', { n: d.players.length })}`);
-    const li = h('li', { 'data-testid': 'tn-item', 'data-id': d.id, 'data-status': d.status }, pageLink(this.nav, `/tournaments/${encodeURIComponent(d.id)}`, d.name, { 'data-testid': 'tn-item-link', 'data-key': `link-${d.id}` }), what);
+    const li = h('li', { 'data-testid': 'tn-item', 'data-id': d.id, 'data-status': d.status }, pageLink(this.nav, `/tournaments/${encodeURIComponent(d.id)}`, d.name, { 'data-testid': 'tn-item-link', 'data-key': `link-${d.id}`, id: `${id}-name` }), what);
     const me = this.lobby.me?.name;
     if (!me || !d.byRound) return li;
     const mine = playing(d, me);
@@ -83,7 +83,7 @@ export class TournamentListView extends PageView {
     const quit = mine && d.status === 'created';
     if (!join && !quit) return li;
     const error = h('span', { class: 'error', role: 'alert', id: `${id}-error`, 'data-testid': 'tn-item-error' });
-    const b = tx('button', join ? 'tnJoin' : 'tnQuit', { type: 'button', 'data-testid': join ? 'tn-item-join' : 'tn-item-quit', 'data-key': `${join ? 'join' : 'quit'}-${d.id}`, 'aria-describedby': `${id} ${id}-error` });
+    const b = tx('button', join ? 'tnJoin' : 'tnQuit', { type: 'button', 'data-testid': join ? 'tn-item-join' : 'tn-item-quit', 'data-key': `${join ? 'join' : 'quit'}-${d.id}`, 'aria-describedby': `${id}-name ${id} ${id}-error` });
     b.addEventListener('click', () => {
       b.disabled = true;
       error.replaceChildren();
