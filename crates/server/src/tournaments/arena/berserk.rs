@@ -130,3 +130,73 @@ pub fn after_move(record: &mut Record, mover: Color, at: Duration) {
         clock.set_time(mover, left.saturating_sub(cost.increment), at);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Event, Timed};
+    use crate::setup::{GameSetup, NewGame, Side};
+    use crate::tournaments::Terms;
+
+    /// A 10+5 game of an arena (`arena`) or of a Swiss.
+    fn record(arena: bool) -> Record {
+        let req: NewGame = serde_json::from_str(r#"{"opponent":"local","time_control":"10+5"}"#)
+            .expect("a request");
+        let mut setup = GameSetup::from_request(&req, &Default::default()).expect("a setup");
+        setup.tournament = Some(Terms {
+            id: "t".into(),
+            name: "Arena".into(),
+            director: 1,
+            triple_block: false,
+            draws_from_move: None,
+            silence_days: None,
+            round: None,
+            arena,
+        });
+        Record::new(setup).expect("a record")
+    }
+
+    fn at(ms: u64, event: Event) -> Timed {
+        Timed { at: ms, event }
+    }
+
+    fn left(r: &Record, color: Color, ms: u64) -> u64 {
+        let d = r.timed.clock().remaining(color, Duration::from_millis(ms));
+        d.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0))
+    }
+
+    #[test]
+    fn berserk_halves_the_clock_and_drops_the_increment() {
+        let mut r = record(true);
+        r.apply(at(1_000, Event::Berserk { color: Side::Black }))
+            .expect("berserk");
+        assert_eq!(left(&r, Color::Black, 1_000), 300_000);
+        r.apply(at(2_000, Event::Move { uci: "e2e4".into() }))
+            .expect("e4");
+        // White: 600 s less 2 s, plus the increment.
+        assert_eq!(left(&r, Color::White, 2_000), 603_000);
+        r.apply(at(5_000, Event::Move { uci: "e7e5".into() }))
+            .expect("e5");
+        // Black: 300 s less 3 s, no increment.
+        assert_eq!(left(&r, Color::Black, 5_000), 297_000);
+        assert!(r.berserk[Color::Black] && !r.berserk[Color::White]);
+    }
+
+    #[test]
+    fn berserk_is_refused_after_ones_first_move_twice_or_outside_an_arena() {
+        let mut r = record(true);
+        r.apply(at(1_000, Event::Move { uci: "e2e4".into() }))
+            .expect("e4");
+        let late = r.apply(at(1_500, Event::Berserk { color: Side::White }));
+        assert!(late.expect_err("too late").message.contains("first move"));
+        r.apply(at(1_600, Event::Berserk { color: Side::Black }))
+            .expect("Black has not moved");
+        let again = r.apply(at(1_700, Event::Berserk { color: Side::Black }));
+        assert!(again.expect_err("once").message.contains("already"));
+        assert_eq!(r.events.len(), 2, "refusals are not recorded");
+        let mut swiss = record(false);
+        let e = swiss.apply(at(0, Event::Berserk { color: Side::White }));
+        assert!(e.expect_err("not an arena").message.contains("arena"));
+        assert_eq!(left(&swiss, Color::White, 0), 600_000);
+    }
+}
