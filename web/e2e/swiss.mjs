@@ -14,11 +14,14 @@
 // are taken to their game (from a finished game's page too), the round
 // selector shows round 1 again; a live round robin's page shows its crosstable,
 // a knockout's its bracket;
-// axe on /tournaments and the event's pages, light and dark; the page in
-// Slovak and Czech.
+// axe on /tournaments and the event's pages, light and dark, and each
+// walked with Tab (issue 19 points 6 and 8: a visible focus on every stop,
+// Join pressed with Enter and described by its event); the page in Slovak
+// and Czech.
 import { axeBoth } from './access.mjs';
 import { assert, byId, clickMove, waitPly } from './browser.mjs';
 import { directorSetup } from './director.mjs';
+import { focusedDescription, tabTo, tabWalk } from './everyone.mjs';
 import { focused, waitLive } from './lobby.mjs';
 import { freshName, signUp } from './players.mjs';
 
@@ -67,7 +70,7 @@ const pointsOf = (page, name) => page.locator(`[data-testid="tn-standing"][data-
 
 export const swissTests = [
   {
-    name: 'swiss: an open Swiss made on /director, joined on the pages, started; the paired players taken to their game, a resignation shown live, the arbiter\'s changed result (with a reason) in the standings live; downloads; round 2 paired by the arbiter, its players taken to it; a round robin\'s crosstable; axe on /tournaments and the event pages; Slovak and Czech',
+    name: 'swiss: an open Swiss made on /director, joined on the pages, started; the paired players taken to their game, a resignation shown live, the arbiter\'s changed result (with a reason) in the standings live; downloads; round 2 paired by the arbiter, its players taken to it; a round robin\'s crosstable; a knockout\'s bracket; axe and Tab walks on /tournaments and the event pages; Slovak and Czech',
     async run({ browser, out }) {
       const { base, dee, ann, bob, close } = await directorSetup(browser);
       const third = await browser.newContext();
@@ -105,9 +108,17 @@ export const swissTests = [
         await item.waitFor();
         assert((await item.getAttribute('data-status')) === 'created', 'listed as upcoming');
         assert((await item.textContent()).includes('when the director starts it'), `its start: ${await item.textContent()}`);
-        await item.locator('[data-testid="tn-item-join"]').click();
+        // Joined with the keyboard alone (19.6, 19.8): the button is described by the event it joins.
+        const upcoming = await tabWalk(ann.page, '/tournaments (upcoming)');
+        assert(upcoming.some((st) => st.id === 'tn-item-join'), `Join is reached with Tab: ${upcoming.map((st) => st.id).join(', ')}`);
+        await ann.page.evaluate(() => document.activeElement?.blur());
+        await tabTo(ann.page, 'tn-item-join');
+        const described = await focusedDescription(ann.page);
+        assert(described.includes('Club Swiss'), `a screen reader hears which event Join is for: "${described}"`);
+        await ann.page.keyboard.press('Enter');
         await waitLive(ann.page, 'You have joined Club Swiss.');
         await item.locator('[data-testid="tn-item-quit"]').waitFor();
+        assert((await focused(ann.page)) === 'tn-item-quit', `the focus moves to Leave: ${await focused(ann.page)}`);
         await axeBoth(ann.page, '/tournaments');
         for (const p of [bob, cy]) {
           await p.page.goto(`${base}/tournaments/${id}`);
@@ -124,6 +135,8 @@ export const swissTests = [
         // The director's page heard every join by itself.
         await dee.page.waitForFunction(() => document.querySelectorAll('[data-testid="tn-player-item"]').length === 3);
         await axeBoth(bob.page, 'the event\'s page before its start');
+        const before = await tabWalk(bob.page, 'the event\'s page before its start');
+        assert(before.some((st) => st.id === 'tn-quit'), `Leave is reached with Tab: ${before.map((st) => st.id).join(', ')}`);
 
         // 3. The start: the paired players are taken to their game, the third hears of the bye.
         await byId(dee.page, 'tn-start-send').click();
@@ -200,6 +213,15 @@ export const swissTests = [
         await dee.page.screenshot({ path: `${out}/swiss-director.png`, fullPage: true });
         await axeBoth(dee.page, 'a live event\'s page for its director');
         await axeBoth(idle.page, 'a live event\'s page for a player');
+        // The keyboard alone (19.6, 19.8): every stop of both pages shows its focus; the arbiter's forms and the rounds are reached.
+        const arbiter = await tabWalk(dee.page, 'a live event\'s page for its director');
+        for (const want of ['tn-pair-send', 'tn-change-result', 'tn-round-select', 'tn-dl-pgn']) {
+          assert(arbiter.some((st) => st.id === want), `${want} is reached with Tab: ${arbiter.map((st) => st.id).join(', ')}`);
+        }
+        const follower = await tabWalk(idle.page, 'a live event\'s page for a player');
+        assert(follower.some((st) => st.id === 'tn-round-select'), `a player reaches the rounds: ${follower.map((st) => st.id).join(', ')}`);
+        const standings = await byId(idle.page, 'tn-standings').ariaSnapshot();
+        assert(/table "[^"]+"/.test(standings) && standings.includes('columnheader'), `the standings are a named table with column headers:\n${standings}`);
 
         // 9. Round 2 paired now by the arbiter: each of its players is taken to the new game, from a
         // finished game's page as from the event's page; the round selector shows round 1 again.
@@ -234,6 +256,7 @@ export const swissTests = [
         await waitText(idle.page, 'tn-started', 'round 1 of 3');
         await idle.page.screenshot({ path: `${out}/swiss-round-robin.png`, fullPage: true });
         await axeBoth(idle.page, 'a live round robin with its crosstable');
+        await tabWalk(idle.page, 'a live round robin with its crosstable');
         // A knockout made on /director (two games a match, then an Armageddon), its bracket:
         // three players, the top seed through round 1 without a game. (Seen by the
         // director on a page of its own: a player on it would be taken to their game.)
@@ -255,11 +278,21 @@ export const swissTests = [
         await view.locator('[data-testid="ko-match"][data-match="1.2"][data-state="playing"] [data-testid="ko-game"]').first().waitFor();
         await view.locator('[data-testid="ko-match"][data-match="2.1"][data-state="waiting"]').waitFor();
         await axeBoth(view, 'a knockout\'s bracket');
+        await tabWalk(view, 'a knockout\'s bracket');
+        let onGame = false;
+        for (let i = 0; i < 150 && !onGame; i++) {
+          await view.keyboard.press('Tab');
+          onGame = await view.evaluate(() => !!document.activeElement?.closest('[data-testid="ko-game"]'));
+        }
+        assert(onGame, 'a game of the bracket is reached with Tab');
+        const rounds = await byId(view, 'ko-bracket').ariaSnapshot();
+        assert(/table "[^"]+"/.test(rounds) && rounds.includes('columnheader') && /link "Game 1: [^"]+"/.test(rounds), `the bracket's rounds are named tables with their games as named links:\n${rounds}`);
         await view.close();
         await idle.page.goto(`${base}/tournaments`);
         await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"][data-status="started"]`).waitFor();
         assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 2 of 2'), 'running: round 2 of 2');
         await axeBoth(idle.page, '/tournaments with a running event');
+        await tabWalk(idle.page, '/tournaments with a running event');
 
         // 11. In Slovak and Czech: the event's page follows the language.
         await idle.page.goto(`${base}/tournaments/${id}`);
