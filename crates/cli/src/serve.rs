@@ -12,7 +12,9 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database (created and migrated on first start).
+    /// The database: a SQLite file (created and migrated on first start),
+    /// or a PostgreSQL URL (`postgres://user:password@host:port/name`,
+    /// migrated on start) for several nodes sharing one database.
     #[arg(long, default_value = "rochade.sqlite")]
     db: PathBuf,
     /// An external UCI engine for the robot's levels (e.g. /usr/games/stockfish).

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use rochade_server::accounts::admin;
-use rochade_server::storage::SqliteStorage;
+use rochade_server::storage::{SqlStorage, shown};
 
 /// Arguments of `rochade user`.
 #[derive(Debug, clap::Args)]
@@ -110,8 +110,9 @@ enum TokenCommand {
 }
 
 /// Opens the database.
-fn open(db: &std::path::Path) -> anyhow::Result<SqliteStorage> {
-    SqliteStorage::open(db).with_context(|| format!("opening {}", db.display()))
+fn open(db: &std::path::Path) -> anyhow::Result<SqlStorage> {
+    let db = db.to_string_lossy();
+    SqlStorage::connect(&db).with_context(|| format!("opening {}", shown(&db)))
 }
 
 /// Runs `rochade user …`.

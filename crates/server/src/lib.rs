@@ -63,7 +63,7 @@ use tokio::sync::watch;
 pub use error::{ActionError, ErrorCode};
 pub use robot::EngineChoice;
 pub use rooms::Shared;
-pub use storage::{SqliteStorage, Storage, StorageError};
+pub use storage::{SqlStorage, SqliteStorage, Storage, StorageError};
 
 /// The whole app: pages, API and WebSocket, behind the [`defences`]
 /// (security headers on every response, JSON-only writes, the socket's
@@ -311,8 +311,9 @@ impl Server {
     ///
     /// [`ServeError`] when the database, the stored games or the address fail.
     pub async fn bind(config: ServeConfig) -> Result<Server, ServeError> {
-        let storage = SqliteStorage::open(&config.db).map_err(|source| ServeError::Storage {
-            path: config.db.clone(),
+        let db = config.db.to_string_lossy();
+        let storage = SqlStorage::connect(&db).map_err(|source| ServeError::Storage {
+            path: storage::shown(&db).into(),
             source,
         })?;
         let (shutdown, shutdown_rx) = watch::channel(false);

@@ -6,7 +6,6 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
 use serde_json::Value;
 
@@ -17,7 +16,7 @@ fn with_accounts() -> (
     String,
     String,
 ) {
-    let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
+    let storage = support::open(&support::temp_db());
     admin::add_user(&storage, "Lasker", Some("philosopher1894"), false).expect("person");
     admin::add_user(&storage, "Deepblue", None, true).expect("bot");
     let person = admin::create_token(&storage, "lasker", "board:play", "").expect("token");

@@ -6,7 +6,6 @@
 mod support;
 
 use axum::http::StatusCode;
-use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
 use support::ask;
 
@@ -22,7 +21,7 @@ struct Askers {
 }
 
 fn askers() -> Askers {
-    let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
+    let storage = support::open(&support::temp_db());
     for name in ["Fischer", "Spassky", "Lasker"] {
         admin::add_user(&storage, name, None, false).expect("account");
     }

@@ -4,7 +4,7 @@
 mod support;
 
 use rochade_loadtest::client::{ClientError, GameSocket};
-use rochade_server::storage::{SqliteStorage, Storage};
+use rochade_server::storage::Storage;
 use serde_json::{Value, json};
 use support::{TestServer, WAIT, play, play_all};
 
@@ -60,11 +60,7 @@ async fn intact(server: TestServer, game: &Value) {
     spectator.close().await;
     let db = server.db.clone();
     server.stop().await;
-    let stored = SqliteStorage::open(&db)
-        .expect("opens")
-        .load(id)
-        .expect("reads")
-        .expect("stored");
+    let stored = support::open(&db).load(id).expect("reads").expect("stored");
     let moves = stored
         .events
         .iter()

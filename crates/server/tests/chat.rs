@@ -13,7 +13,7 @@ use support::{TestServer, WAIT};
 async fn players_chat_between_the_board_api_and_the_page() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let server = TestServer::start().await;
-    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let storage = support::open(&server.db);
     // Fischer (White, Board API) and Spassky (Black, the page).
     let (game, _, black, token) = support::account_game(&server).await;
     let (mut page, _) = server.connect(&json!({"game": game}), &black).await;

@@ -17,7 +17,7 @@ const DAY: Duration = Duration::from_secs(86_400);
 /// of `form`'s control; the server, the game id and both tokens.
 async fn correspondence(form: &str) -> (TestServer, String, String, String) {
     let db = temp_db();
-    let storage = rochade_server::SqliteStorage::open(&db).expect("opens");
+    let storage = support::open(&db);
     let scopes = "board:play,challenge:write";
     let mut tokens = Vec::new();
     for name in ["Fischer", "Spassky"] {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use rochade_loadtest::client::{ClientError, GameSocket, get_json, post_json};
 use rochade_server::ServeConfig;
 use rochade_server::limits::Limits;
-use rochade_server::storage::{SqliteStorage, Storage};
+use rochade_server::storage::Storage;
 use serde_json::{Value, json};
 use support::{TestServer, WAIT, play, temp_db};
 
@@ -147,7 +147,7 @@ async fn a_restart_loads_nothing_and_old_aborted_games_go() {
     // The retention sweep runs at start.
     tokio::time::sleep(Duration::from_millis(500)).await;
     again.stop().await;
-    let stored = SqliteStorage::open(&db).expect("opens");
+    let stored = support::open(&db);
     assert_eq!(
         stored.count().expect("counts"),
         10,

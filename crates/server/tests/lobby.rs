@@ -286,7 +286,7 @@ async fn a_board_api_seek_lives_while_its_stream_is_read() {
     let server = TestServer::start().await;
     let alice = sign_up(&server, "Alice").await;
     let bob = sign_up(&server, "Bob").await;
-    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let storage = support::open(&server.db);
     let token = rochade_server::accounts::admin::create_token(&storage, "alice", "board:play", "")
         .expect("a token");
     let mut bobs = lobby(&server, Some(&bob)).await;

@@ -155,7 +155,7 @@ async fn an_aborted_games_notes_go_with_it_when_it_is_purged() {
     server.stop().await;
 
     // The purge deletes the game; its notes must not hold it back.
-    let storage = rochade_server::SqliteStorage::open(&db).expect("opens");
+    let storage = support::open(&db);
     let purge = WriteOp::Purge {
         aborted_before: u64::MAX / 2,
         finished_before: None,

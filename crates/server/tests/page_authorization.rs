@@ -51,7 +51,7 @@ async fn askers() -> Askers {
         sign_up(&server, "Bob").await,
         sign_up(&server, "Carol").await,
     );
-    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let storage = support::open(&server.db);
     let token = rochade_server::accounts::admin::create_token(
         &storage,
         "alice",

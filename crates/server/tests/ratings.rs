@@ -8,7 +8,6 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use rochade_server::SqliteStorage;
 use rochade_server::accounts::admin;
 use serde_json::Value;
 use support::ask;
@@ -22,7 +21,7 @@ struct Club {
 }
 
 fn club() -> Club {
-    let storage = SqliteStorage::open(&support::temp_db()).expect("opens");
+    let storage = support::open(&support::temp_db());
     for name in ["Fischer", "Spassky"] {
         admin::add_user(&storage, name, None, false).expect("account");
     }

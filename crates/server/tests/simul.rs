@@ -431,7 +431,7 @@ async fn bad_input_answers_a_typed_error_and_changes_nothing() {
     );
 
     // Too many boards: 40 accepted already (stored as such), one more is refused.
-    let storage = rochade_server::SqliteStorage::open(&p.server.db).expect("opens");
+    let storage = support::open(&p.server.db);
     let mut full = storage.simul(&id).expect("reads").expect("there");
     for i in 0..rochade_server::simuls::MAX_BOARDS {
         full.applicants.push(rochade_server::simuls::Applicant {

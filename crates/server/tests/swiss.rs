@@ -624,7 +624,7 @@ async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
 
     // As if the server stopped between storing round 1 and making its
     // game: the round is there, the game is not.
-    let storage = rochade_server::SqliteStorage::open(&db).expect("opens");
+    let storage = support::open(&db);
     use rochade_server::storage::TournamentStore;
     let mut t = storage.tournament(&id).expect("reads").expect("stored");
     let [anna, boris] = [t.players[0].id, t.players[1].id];

@@ -1,23 +1,29 @@
 //! Where games live between moves and across restarts.
 //!
-//! [`Storage`] is the interface (SQLite now, PostgreSQL later); [`Writer`]
-//! puts every write through one thread that commits many games' events in
-//! one transaction and only then answers each of them (group commit).
+//! [`Storage`] is the interface; [`SqlStorage`] keeps it in SQLite (the
+//! embedded default) or PostgreSQL (for several nodes) with the same
+//! statements (`sql.rs`, `sql_*.rs`); [`Writer`] puts every write through
+//! one thread that commits many games' events in one transaction and only
+//! then answers each of them (group commit).
 
 pub mod accounts;
 pub mod history;
 pub mod leave;
 pub mod notes;
 pub mod notices;
+mod postgres;
 pub mod simuls;
+pub use postgres::postgres_database;
+pub(crate) mod sql;
+mod sql_accounts;
+mod sql_games;
+mod sql_history;
+mod sql_leave;
+mod sql_notes;
+mod sql_notices;
+mod sql_simuls;
+mod sql_tournaments;
 mod sqlite;
-mod sqlite_accounts;
-mod sqlite_history;
-mod sqlite_leave;
-mod sqlite_notes;
-mod sqlite_notices;
-mod sqlite_simuls;
-mod sqlite_tournaments;
 pub mod tournaments;
 mod writer;
 
@@ -29,7 +35,7 @@ pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
 pub use notes::{Note, NoteStore};
 pub use notices::{DueDigest, NoticeStore, StoredNotice};
 pub use simuls::SimulStore;
-pub use sqlite::SqliteStorage;
+pub use sql_games::{SqlStorage, SqliteStorage, is_postgres, shown};
 pub use tournaments::TournamentStore;
 pub use writer::Writer;
 
@@ -42,6 +48,10 @@ pub enum StorageError {
     /// The database refused or failed.
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// PostgreSQL refused or failed (its code and message), or could not
+    /// be reached.
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
     /// A stored row does not read back.
     #[error("corrupt row for game {game}: {reason}")]
     Corrupt {

@@ -1,13 +1,14 @@
 //! The embedded default: one SQLite file, created and migrated on open.
+//! Its connections run the statements of the `sql_*` files (see [`super::sql`]).
 
 use std::path::Path;
 use std::sync::Mutex;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
+use rusqlite::types::{ToSqlOutput, ValueRef};
 
-use super::{Ended, PlayingGame, Storage, StorageError, StoredGame, Unfinished, WriteOp};
-use crate::event::{Event, Timed};
-use crate::setup::GameSetup;
+use super::StorageError;
+use super::sql::{Backend, Conn, Dialect, Row, Value};
 
 /// Schema migrations, in order; `PRAGMA user_version` counts those applied.
 const MIGRATIONS: &[&str] = &[
@@ -217,27 +218,9 @@ const MIGRATIONS: &[&str] = &[
 ",
 ];
 
-/// Games in a SQLite database.
-///
-/// # Examples
-///
-/// ```
-/// use rochade_server::storage::{SqliteStorage, Storage};
-/// let dir = std::env::temp_dir().join(format!("rochade-doc-{}", std::process::id()));
-/// std::fs::create_dir_all(&dir)?;
-/// let storage = SqliteStorage::open(&dir.join("doc.sqlite"))?;
-/// assert!(storage.unfinished()?.is_empty());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct SqliteStorage {
-    /// The connection the writer uses (and the rare account writes).
-    pub(super) writer: Mutex<Connection>,
-    /// The connection for reads.
-    pub(super) reader: Mutex<Connection>,
-    /// The connection that moves the write-ahead log into the database.
-    checkpointer: Mutex<Connection>,
-}
+/// The statements each connection keeps prepared (more than the queries
+/// there are, so the hot ones are never prepared again).
+const PREPARED: usize = 128;
 
 /// Opens a connection with the pragmas every connection needs.
 fn connect(path: &Path) -> Result<Connection, StorageError> {
@@ -248,6 +231,7 @@ fn connect(path: &Path) -> Result<Connection, StorageError> {
     // survives even a power cut.
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.set_prepared_statement_cache_capacity(PREPARED);
     Ok(conn)
 }
 
@@ -263,13 +247,21 @@ fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
     Ok(())
 }
 
-impl SqliteStorage {
+/// A SQLite database file: one connection for writes, one for reads, one
+/// that moves the write-ahead log into the database.
+#[derive(Debug)]
+pub(super) struct Sqlite {
+    /// The connection the writer uses (and the rare account writes).
+    writer: Mutex<Connection>,
+    /// The connection for reads.
+    reader: Mutex<Connection>,
+    /// The connection that moves the write-ahead log into the database.
+    checkpointer: Mutex<Connection>,
+}
+
+impl Sqlite {
     /// Opens (creating and migrating if needed) the database at `path`.
-    ///
-    /// # Errors
-    ///
-    /// When the file cannot be opened or migrated.
-    pub fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
+    pub(super) fn open(path: &Path) -> Result<Sqlite, StorageError> {
         let mut writer = connect(path)?;
         migrate(&mut writer)?;
         // Checkpoints run beside the writer (see `maintain`), never inside
@@ -277,7 +269,7 @@ impl SqliteStorage {
         writer.pragma_update(None, "wal_autocheckpoint", 0)?;
         let reader = connect(path)?;
         let checkpointer = connect(path)?;
-        Ok(SqliteStorage {
+        Ok(Sqlite {
             writer: Mutex::new(writer),
             reader: Mutex::new(reader),
             checkpointer: Mutex::new(checkpointer),
@@ -285,314 +277,24 @@ impl SqliteStorage {
     }
 }
 
-/// Reads a JSON column, naming the game (or what else) if it is corrupt.
-pub(super) fn from_json<T: serde::de::DeserializeOwned>(
-    game: &str,
-    text: &str,
-) -> Result<T, StorageError> {
-    serde_json::from_str(text).map_err(|e| StorageError::Corrupt {
-        game: game.to_owned(),
-        reason: e.to_string(),
-    })
-}
+impl Backend for Sqlite {
+    fn read(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Conn) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut Lite(&conn))
+    }
 
-/// The columns `id, setup, epoch, glance` of a game's row, as read.
-pub(super) fn playing_row(
-    r: &rusqlite::Row<'_>,
-) -> rusqlite::Result<(String, String, i64, Option<String>)> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-}
-
-/// A list entry from the columns `id, setup, epoch, glance` of a game.
-pub(super) fn playing_of(
-    id: &str,
-    setup: &str,
-    epoch: i64,
-    glance: Option<&str>,
-) -> Result<PlayingGame, StorageError> {
-    Ok(PlayingGame {
-        setup: from_json(id, setup)?,
-        epoch: epoch as u64,
-        glance: glance.map(|g| from_json(id, g)).transpose()?,
-    })
-}
-
-/// Writes a value as JSON (our own types always serialise).
-pub(super) fn to_json<T: serde::Serialize>(game: &str, value: &T) -> Result<String, StorageError> {
-    serde_json::to_string(value).map_err(|e| StorageError::Corrupt {
-        game: game.to_owned(),
-        reason: e.to_string(),
-    })
-}
-
-/// Deletes up to `most` finished games kept long enough, with their events.
-fn purge(
-    tx: &rusqlite::Transaction<'_>,
-    aborted_before: u64,
-    finished_before: Option<u64>,
-    most: usize,
-) -> Result<(), StorageError> {
-    tx.execute(
-        "CREATE TEMP TABLE IF NOT EXISTS purged (id TEXT PRIMARY KEY) WITHOUT ROWID",
-        [],
-    )?;
-    tx.execute("DELETE FROM purged", [])?;
-    tx.execute(
-        "INSERT INTO purged SELECT id FROM games WHERE ended IS NOT NULL
-           AND ((aborted = 1 AND ended < ?1)
-                OR (aborted = 0 AND ended < ?2
-                    AND white_user IS NULL AND black_user IS NULL))
-           -- A director's decision or a player's request keeps its game.
-           AND id NOT IN (SELECT game FROM decisions WHERE game IS NOT NULL)
-           AND id NOT IN (SELECT game FROM requests WHERE game IS NOT NULL)
-         LIMIT ?3",
-        params![
-            aborted_before as i64,
-            finished_before.map_or(i64::MIN, |f| f as i64),
-            most as i64
-        ],
-    )?;
-    tx.execute(
-        "DELETE FROM events WHERE game IN (SELECT id FROM purged)",
-        [],
-    )?;
-    tx.execute(
-        "DELETE FROM notes WHERE game IN (SELECT id FROM purged)",
-        [],
-    )?;
-    tx.execute("DELETE FROM games WHERE id IN (SELECT id FROM purged)", [])?;
-    Ok(())
-}
-
-impl Storage for SqliteStorage {
-    fn write(&self, ops: &[WriteOp], alive: u64) -> Result<(), StorageError> {
+    fn write(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Conn) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction()?;
-        {
-            let mut create = tx.prepare_cached(
-                "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
-                                    created, perf, rated, glance, tournament, simul)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            )?;
-            let mut append = tx.prepare_cached(
-                "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
-            )?;
-            let mut progress = tx.prepare_cached(
-                "UPDATE games SET last_at = ?2, wake_at = ?3, glance = COALESCE(?4, glance)
-                 WHERE id = ?1",
-            )?;
-            let mut finish = tx.prepare_cached(
-                "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3, result = ?4
-                 WHERE id = ?1",
-            )?;
-            let mut epoch_of = tx.prepare_cached("UPDATE games SET epoch = ?2 WHERE id = ?1")?;
-            let mut seat_user = tx.prepare_cached(
-                "UPDATE games SET white_user = CASE WHEN ?2 THEN ?3 ELSE white_user END,
-                                  black_user = CASE WHEN ?2 THEN black_user ELSE ?3 END
-                 WHERE id = ?1",
-            )?;
-            for op in ops {
-                match op {
-                    WriteOp::Create {
-                        setup,
-                        epoch,
-                        wake_at,
-                        glance,
-                    } => {
-                        let json = to_json(&setup.id, setup)?;
-                        create.execute(params![
-                            setup.id,
-                            json,
-                            setup.invite,
-                            *epoch as i64,
-                            wake_at.map(|w| w as i64),
-                            setup.white_player.as_ref().map(|p| p.id),
-                            setup.black_player.as_ref().map(|p| p.id),
-                            *epoch as i64,
-                            setup.perf().key(),
-                            setup.rated,
-                            glance,
-                            setup.tournament.as_ref().map(|t| &t.id),
-                            setup.simul.as_ref().map(|s| &s.id)
-                        ])?;
-                    }
-                    WriteOp::Append {
-                        game,
-                        seq,
-                        event,
-                        ended,
-                        result,
-                        wake_at,
-                        glance,
-                    } => {
-                        let body = to_json(game, &event.event)?;
-                        append.execute(params![game, *seq as i64, event.at as i64, body])?;
-                        if let Event::Seat {
-                            color,
-                            player: Some(player),
-                        } = &event.event
-                        {
-                            seat_user.execute(params![
-                                game,
-                                *color == crate::setup::Side::White,
-                                player.id
-                            ])?;
-                        }
-                        progress.execute(params![
-                            game,
-                            event.at as i64,
-                            wake_at.map(|w| w as i64),
-                            glance
-                        ])?;
-                        if let Some(ended) = ended {
-                            finish.execute(params![
-                                game,
-                                alive as i64,
-                                *ended == Ended::Aborted,
-                                result.map(|r| r.as_str())
-                            ])?;
-                            if let Some(result) = result {
-                                super::sqlite_history::rate_game(&tx, game, *result, alive)?;
-                            }
-                        }
-                    }
-                    WriteOp::Session {
-                        digest,
-                        user,
-                        created,
-                    } => {
-                        tx.execute(
-                            "INSERT INTO sessions (digest, user, created) VALUES (?1, ?2, ?3)",
-                            params![digest, user, *created as i64],
-                        )?;
-                    }
-                    WriteOp::Epoch { game, epoch } => {
-                        epoch_of.execute(params![game, *epoch as i64])?;
-                    }
-                    WriteOp::Purge {
-                        aborted_before,
-                        finished_before,
-                        most,
-                    } => purge(&tx, *aborted_before, *finished_before, *most)?,
-                }
-            }
-            tx.execute(
-                "INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET at = ?1",
-                params![alive as i64],
-            )?;
-        }
+        f(&mut Lite(&tx))?;
         tx.commit()?;
         Ok(())
-    }
-
-    fn load(&self, id: &str) -> Result<Option<StoredGame>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let row = conn
-            .query_row(
-                "SELECT setup, epoch, finished FROM games WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, bool>(2)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((setup, epoch, finished)) = row else {
-            return Ok(None);
-        };
-        let setup: GameSetup = from_json(id, &setup)?;
-        let mut stmt =
-            conn.prepare_cached("SELECT seq, at, body FROM events WHERE game = ?1 ORDER BY seq")?;
-        let rows = stmt.query_map(params![id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut events = Vec::new();
-        for (i, row) in rows.enumerate() {
-            let (seq, at, body) = row?;
-            if seq != i as i64 {
-                return Err(StorageError::Corrupt {
-                    game: id.to_owned(),
-                    reason: format!("event {seq} where {i} was expected"),
-                });
-            }
-            events.push(Timed {
-                at: at as u64,
-                event: from_json(id, &body)?,
-            });
-        }
-        Ok(Some(StoredGame {
-            setup,
-            epoch: epoch as u64,
-            events,
-            finished,
-        }))
-    }
-
-    fn find_invite(&self, invite: &str) -> Result<Option<String>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(conn
-            .query_row(
-                "SELECT id FROM games WHERE invite = ?1",
-                params![invite],
-                |r| r.get(0),
-            )
-            .optional()?)
-    }
-
-    fn unfinished(&self) -> Result<Vec<Unfinished>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let mut stmt =
-            conn.prepare("SELECT id, epoch, last_at, wake_at FROM games WHERE finished = 0")?;
-        let games = stmt
-            .query_map([], |r| {
-                Ok(Unfinished {
-                    id: r.get(0)?,
-                    epoch: r.get::<_, i64>(1)? as u64,
-                    last_at: r.get::<_, i64>(2)? as u64,
-                    wake_at: r.get::<_, Option<i64>>(3)?.map(|w| w as u64),
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(games)
-    }
-
-    fn playing(&self, user: i64) -> Result<Vec<String>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let mut stmt = conn.prepare_cached(
-            "SELECT id FROM games WHERE finished = 0 AND white_user = ?1
-             UNION ALL SELECT id FROM games WHERE finished = 0 AND black_user = ?1",
-        )?;
-        let ids = stmt
-            .query_map(params![user], |r| r.get(0))?
-            .collect::<Result<Vec<String>, _>>()?;
-        Ok(ids)
-    }
-
-    fn playing_glances(&self, user: i64) -> Result<Vec<PlayingGame>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let mut stmt = conn.prepare_cached(
-            "SELECT id, setup, epoch, glance FROM games WHERE finished = 0 AND white_user = ?1
-             UNION ALL
-             SELECT id, setup, epoch, glance FROM games WHERE finished = 0 AND black_user = ?1",
-        )?;
-        let rows = stmt
-            .query_map(params![user], playing_row)?
-            .collect::<Result<Vec<_>, _>>()?;
-        rows.into_iter()
-            .map(|(id, setup, epoch, glance)| playing_of(&id, &setup, epoch, glance.as_deref()))
-            .collect()
-    }
-
-    fn count(&self) -> Result<u64, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
     }
 
     fn maintain(&self) -> Result<(), StorageError> {
@@ -600,14 +302,51 @@ impl Storage for SqliteStorage {
         conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
         Ok(())
     }
+}
 
-    fn last_alive(&self) -> Result<Option<u64>, StorageError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(conn
-            .query_row("SELECT at FROM alive WHERE id = 1", [], |r| {
-                r.get::<_, i64>(0)
-            })
-            .optional()?
-            .map(|at| at as u64))
+/// A SQLite connection (or its open transaction) running shared statements.
+struct Lite<'a>(&'a Connection);
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match self {
+            Value::Null => ToSqlOutput::Borrowed(ValueRef::Null),
+            Value::Int(v) => ToSqlOutput::Borrowed(ValueRef::Integer(*v)),
+            Value::Real(v) => ToSqlOutput::Borrowed(ValueRef::Real(*v)),
+            Value::Text(v) => ToSqlOutput::Borrowed(ValueRef::Text(v.as_bytes())),
+        })
+    }
+}
+
+impl Conn for Lite<'_> {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64, StorageError> {
+        let mut stmt = self.0.prepare_cached(sql)?;
+        Ok(stmt.execute(rusqlite::params_from_iter(params))? as u64)
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StorageError> {
+        let mut stmt = self.0.prepare_cached(sql)?;
+        let columns = stmt.column_count();
+        let mut rows = stmt.query(rusqlite::params_from_iter(params))?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            let mut values = Vec::with_capacity(columns);
+            for i in 0..columns {
+                values.push(match row.get_ref(i)? {
+                    ValueRef::Null => Value::Null,
+                    ValueRef::Integer(v) => Value::Int(v),
+                    ValueRef::Real(v) => Value::Real(v),
+                    ValueRef::Text(t) | ValueRef::Blob(t) => {
+                        Value::Text(String::from_utf8_lossy(t).into_owned())
+                    }
+                });
+            }
+            out.push(Row(values));
+        }
+        Ok(out)
     }
 }

@@ -15,29 +15,41 @@ use tokio::sync::oneshot;
 /// How long a test waits for one answer.
 pub const WAIT: Duration = Duration::from_secs(10);
 
-/// A fresh database path.
+/// A fresh database: a SQLite file's path, or, when
+/// `ROCHADE_TEST_POSTGRES` names a PostgreSQL server
+/// (`scripts/with-postgres` starts one), the URL of a new database on it,
+/// so that the same tests run on both backends.
 pub fn temp_db() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "rochade-server-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    if let Ok(server) = std::env::var("ROCHADE_TEST_POSTGRES") {
+        let name = format!("t{}_{n}", std::process::id());
+        return PathBuf::from(
+            rochade_server::storage::postgres_database(&server, &name)
+                .expect("a database on the test server"),
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("rochade-server-test-{}-{n}", std::process::id(),));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join("games.sqlite")
 }
 
+/// Opens the database `db` from [`temp_db`] (again, beside a server).
+pub fn open(db: &std::path::Path) -> rochade_server::SqlStorage {
+    rochade_server::SqlStorage::connect(&db.to_string_lossy()).expect("opens")
+}
+
 /// The whole app over a fresh database, without sockets (for
 /// `app.oneshot(request)`); keep the sender: dropping it stops the rooms.
 pub fn fresh_app() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
-    app_over(rochade_server::SqliteStorage::open(&temp_db()).expect("opens"))
+    app_over(open(&temp_db()))
 }
 
 /// The whole app over `storage` (prepared by the test), without sockets;
 /// keep the sender: dropping it stops the rooms.
 pub fn app_over(
-    storage: rochade_server::SqliteStorage,
+    storage: rochade_server::SqlStorage,
 ) -> (axum::Router, tokio::sync::watch::Sender<bool>) {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let shared = Shared::new(
@@ -224,7 +236,7 @@ pub async fn account_game_of(
     .await
     .expect("answers");
     let white = token_of(&games.json["games"][0]);
-    let storage = rochade_server::SqliteStorage::open(&server.db).expect("opens");
+    let storage = open(&server.db);
     let api = rochade_server::accounts::admin::create_token(&storage, "fischer", "board:play", "")
         .expect("token");
     (game, white, black, api)
