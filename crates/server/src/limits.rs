@@ -46,6 +46,10 @@ pub struct Limits {
     pub gone_claim: Duration,
     /// A room with no socket is unloaded after this (loaded again on demand).
     pub unload_after: Duration,
+    /// How long an act waits for its commit before its player is answered
+    /// "busy: try again" (a slow disk, a database gone away); the room
+    /// then unloads, to be loaded again from what is stored.
+    pub store_wait: Duration,
     /// Finished games are deleted this long after their end (`None`: kept).
     pub retain_finished: Option<Duration>,
     /// Games aborted before both sides moved are deleted this long after.
@@ -119,6 +123,7 @@ impl Default for Limits {
             idle_game: Duration::from_secs(7 * 24 * 3600),
             gone_claim: Duration::from_secs(30),
             unload_after: Duration::from_secs(30),
+            store_wait: Duration::from_secs(5),
             retain_finished: None,
             retain_aborted: Duration::from_secs(24 * 3600),
             frame: crate::protocol::MAX_FRAME,
@@ -218,6 +223,7 @@ impl Limits {
             "friend_join" => self.friend_join = duration(name, value)?,
             "idle_game" => self.idle_game = duration(name, value)?,
             "unload_after" => self.unload_after = duration(name, value)?,
+            "store_wait" => self.store_wait = duration(name, value)?,
             "gone_claim" => self.gone_claim = duration(name, value)?,
             "retain_finished" => {
                 self.retain_finished = match value {

@@ -122,6 +122,10 @@ struct Room {
     searches: u64,
     /// The room's own queue, for the robot's answers.
     inbox: mpsc::WeakSender<Command>,
+    /// Memory may be ahead of the database (a commit failed and the game
+    /// could not be read back, or it did not answer in time): the room
+    /// closes after the act at hand, to be loaded again from what is stored.
+    stale: bool,
 }
 
 /// Starts the room of `record`, whose time line is at zero at server time
@@ -153,6 +157,7 @@ pub fn spawn(
         told_edges: Vec::new(),
         searches: 0,
         inbox: tx.downgrade(),
+        stale: false,
     };
     room.state = room.make_state();
     let task = tokio::spawn(async move { room.run(rx).await });
@@ -269,7 +274,12 @@ impl Room {
                 self.presence.is_empty() && self.thinking.is_none() && self.robot_retry.is_none();
             tokio::select! {
                 command = rx.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => {
+                        self.handle(command).await;
+                        if self.stale {
+                            break;
+                        }
+                    }
                     None => break,
                 },
                 () = sleep_until(self.deadline()) => self.tick().await,
@@ -285,6 +295,12 @@ impl Room {
         }
         if let Some((_, stop)) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
+        }
+        if self.stale {
+            // What is stored decides the next deadline: look again soon.
+            let soon = self.deps.clock.now_ms().saturating_add(1000);
+            self.deps.schedule.set(&self.record.setup.id, soon);
+            return;
         }
         if let Some(at) = finish::wake_at(
             &self.record,
@@ -335,7 +351,16 @@ impl Room {
         }
         let result = match act::plan(&self.record, seats, message) {
             Ok(act::Plan::Nothing) => Ok(()),
-            Ok(act::Plan::Events(events)) => self.commit(events).await,
+            Ok(act::Plan::Events(events)) => {
+                let berserk = events.iter().any(|e| matches!(e, Event::Berserk { .. }));
+                let done = self.commit(events).await;
+                // An arena's page shows who went berserk.
+                if let (true, Ok(()), Some(terms)) = (berserk, &done, &self.record.setup.tournament)
+                {
+                    self.deps.tournaments.watchers.changed(&terms.id);
+                }
+                done
+            }
             Ok(act::Plan::Rematch { offerer }) => self.agree_rematch(offerer).await,
             Err(e) => Err(e),
         };
@@ -938,21 +963,38 @@ impl Room {
         }
     }
 
-    /// Stores `ops`; if that fails the record is rebuilt from storage, so
-    /// that memory never runs ahead of the disk.
+    /// Stores `ops`, waiting at most `store_wait`. If the commit fails the
+    /// record is rebuilt from storage, so that memory never runs ahead of
+    /// the disk; if that cannot be read, or the commit did not answer in
+    /// time (it may still land), the room is stale and closes. Either way
+    /// the player is answered `busy`: nothing was told, try again.
     async fn store(&mut self, ops: Vec<WriteOp>) -> Result<(), ActionError> {
-        if let Err(e) = self.deps.writer.write(ops).await {
-            let storage = self.deps.storage.clone();
-            let id = self.record.setup.id.clone();
-            let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
-            if let Ok(Ok(Some(stored))) = stored
-                && let Ok(record) = Record::replay(stored.setup, stored.events)
-            {
-                self.record = record;
+        let wait = self.deps.limits.store_wait;
+        let why = match tokio::time::timeout(wait, self.deps.writer.write(ops)).await {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(e)) => {
+                let storage = self.deps.storage.clone();
+                let id = self.record.setup.id.clone();
+                let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
+                match stored {
+                    Ok(Ok(Some(stored))) => match Record::replay(stored.setup, stored.events) {
+                        Ok(record) => self.record = record,
+                        Err(_) => self.stale = true,
+                    },
+                    _ => self.stale = true,
+                }
+                e.to_string()
             }
-            return Err(e.into());
-        }
-        Ok(())
+            Err(_) => {
+                self.stale = true;
+                format!("no answer within {} ms", wait.as_millis())
+            }
+        };
+        tracing::warn!(game = %self.record.setup.id, error = %why, "an act was not stored");
+        Err(ActionError::new(
+            ErrorCode::Busy,
+            format!("not stored ({why}): try again"),
+        ))
     }
 
     /// After a stored change: stop a search that no longer fits, tell
