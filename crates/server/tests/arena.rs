@@ -233,6 +233,15 @@ async fn an_arena_pairs_as_players_wait_scores_streaks_and_berserk_and_ends_at_i
         .await
         .expect("berserk shown");
     assert_eq!(s["berserk"][boris], false);
+    // The arena's page shows it on the game being played.
+    let p = until(&server, &td, &id, |p| {
+        game_of(p, "Anna", "Boris").is_some_and(|g| g["berserk"][anna] == true)
+    })
+    .await;
+    assert_eq!(
+        game_of(&p, "Anna", "Boris").expect("a game")["berserk"][boris],
+        false
+    );
     let left = s["clock"][anna].as_u64().expect("clock");
     assert!(
         (2_690_000..=2_700_000).contains(&left),

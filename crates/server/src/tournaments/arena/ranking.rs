@@ -63,6 +63,13 @@ pub fn going(game: &ArenaGame, games: &HashMap<String, Outcome>) -> bool {
     games.get(&game.game).is_none_or(|o| o.result.is_none())
 }
 
+/// Whether `game` is being played: made, not over, not set apart at
+/// the end.
+fn in_play(tournament: &Tournament, game: &ArenaGame, games: &HashMap<String, Outcome>) -> bool {
+    games.get(&game.game).is_some_and(|o| o.result.is_none())
+        && !tournament.arena.late.contains(&game.game)
+}
+
 /// Every player's line, ranked.
 pub fn lines(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Line> {
     let rating = |id: i64| {
@@ -94,7 +101,7 @@ pub fn lines(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<L
                     };
                     sum += i64::from(rating(opponent)) + step;
                     scored.push(game);
-                } else if going(g, games) && !tournament.arena.late.contains(&g.game) {
+                } else if in_play(tournament, g, games) {
                     playing = Some(g.game.clone());
                 }
             }
@@ -173,7 +180,7 @@ pub fn view(tournament: &Tournament, games: &HashMap<String, Outcome>, now: u64)
         .arena
         .games
         .iter()
-        .filter(|g| going(g, games) && !tournament.arena.late.contains(&g.game))
+        .filter(|g| in_play(tournament, g, games))
         .collect();
     playing.sort_by_key(|g| rank_of(g.white).min(rank_of(g.black)));
     let ends = ends_at(tournament);
