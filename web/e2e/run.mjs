@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { launch } from './browser.mjs';
 import { accessTests } from './access.mjs';
+import { arenaTests } from './arena.mjs';
 import { correspondenceTests } from './correspondence.mjs';
 import { directorTests } from './director.mjs';
 import { everyoneTests } from './everyone.mjs';
@@ -13,7 +14,7 @@ import { simulTests } from './simul.mjs';
 import { swissTests } from './swiss.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests, ...swissTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests, ...swissTests, ...arenaTests];
 
 const { values } = parseArgs({
   options: {

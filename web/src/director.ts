@@ -120,8 +120,12 @@ export interface Tournament {
   drawsFromMove: number | null;
   chess960: null | 'each_game' | number;
   silenceDays: number;
-  system: 'round_robin' | 'swiss' | 'knockout';
+  system: 'round_robin' | 'swiss' | 'knockout' | 'arena';
   rounds: number;
+  /** An arena's length. */
+  minutes: number | null;
+  /** An arena's time and games being played. */
+  arena?: import('./tnarena').ArenaState;
   baku: boolean;
   byRound: boolean;
   startsAt: number | null;
@@ -150,8 +154,9 @@ export interface Tournament {
 export interface NewTournament {
   name: string;
   time_control: string;
-  system?: 'round_robin' | 'swiss' | 'knockout';
+  system?: 'round_robin' | 'swiss' | 'knockout' | 'arena';
   rounds?: number;
+  minutes?: number;
   baku?: boolean;
   knockout?: { games: number; tie_breaks: { kind: string; games?: number; time_control: string; until_decided?: boolean }[]; third_place: boolean };
   double: boolean;

@@ -660,6 +660,9 @@ export class GameView {
           }),
         );
       if (s.ply < 2) items.push(button('abort', 'abort', () => this.room.send({ t: 'abort', ...this.localColor() })));
+      // An arena's game: berserk before one's first move (White's is ply 0, Black's ply 1).
+      const me = s.you === 'white' || s.you === 'black' ? s.you : null;
+      if (s.berserk && me && !s.berserk[me] && s.ply < (me === 'white' ? 1 : 2)) items.push(button('berserk', 'berserk', () => this.room.send({ t: 'berserk' })));
       if (this.iccf(s)) {
         // ICCF 9.1.2.1: a draw is offered with a move; the offer stands until answered.
         const mine = s.you === 'both' ? s.turn : s.you;

@@ -67,6 +67,8 @@ export interface GameState {
   tournament?: string;
   /** The simul the game is a board of. */
   simul?: string;
+  /** Who went berserk, in an arena's game only. */
+  berserk?: { white: boolean; black: boolean };
   /** The director has stopped the clocks (6.10): no move until they start them again. */
   halted?: boolean;
   /** The director's decisions on the game, oldest first. */

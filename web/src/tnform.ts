@@ -1,9 +1,9 @@
 // The organiser's settings of a live event on the director's form (issue 18
 // point 7): the system (round robin, single or double, a Swiss of N rounds
 // with Baku acceleration, or a knockout of matches with tie-break stages
-// and a match for third place), the start time, the break between
-// rounds, open entry with a rating range and an account age, the tie-break
-// order and the byes a player may ask for.
+// and a match for third place, or an arena of N minutes), the start time,
+// the break between rounds, open entry with a rating range and an account
+// age, the tie-break order and the byes a player may ask for.
 
 import type { NewTournament } from './director';
 import { h, row, select, tx } from './dom';
@@ -43,16 +43,19 @@ export interface LiveFields {
 export function liveFields(): LiveFields {
   const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
   const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
-  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss'], ['knockout', 'tnSystemKnockout']], 'round_robin');
+  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss'], ['knockout', 'tnSystemKnockout'], ['arena', 'tnSystemArena']], 'round_robin');
   const koGames = input('tn-ko-games', 'number', { min: 1, max: 20, value: 2 });
   const koStages = select('tn-ko-tie-breaks', Object.entries(KO_PRESETS).map(([v, p]) => [v, p.key]), 'world_cup');
   const koThird = input('tn-ko-third', 'checkbox');
   const koRows = h('div', { class: 'tn-group' }, row('koGamesField', koGames), row('koTieBreaksField', koStages), check(koThird, 'koThirdPlaceField'));
+  const minutes = input('tn-minutes', 'number', { min: 5, max: 720, value: 60 });
+  const arenaRows = h('div', { class: 'tn-group' }, row('arenaMinutesField', minutes));
   const rounds = input('tn-rounds', 'number', { min: 1, max: 50, value: 5 });
   const baku = input('tn-baku', 'checkbox');
   const swissRows = h('div', { class: 'tn-group' }, row('tnRoundsField', rounds), check(baku, 'tnBaku'));
   const startsAt = input('tn-starts-at', 'datetime-local');
   const breakMin = input('tn-break', 'number', { min: 0, max: 1440, step: 'any' });
+  const breakRow = row('tnBreakField', breakMin);
   const open = input('tn-open', 'checkbox');
   const minRating = input('tn-min-rating', 'number', { min: 0, max: 4000 });
   const maxRating = input('tn-max-rating', 'number', { min: 0, max: 4000 });
@@ -77,11 +80,14 @@ export function liveFields(): LiveFields {
   const follow = (): void => {
     const swiss = system.value === 'swiss';
     const knockout = system.value === 'knockout';
+    const arena = system.value === 'arena';
     swissRows.hidden = !swiss;
     byesRow.hidden = !swiss;
     koRows.hidden = !knockout;
-    tiebreaks.hidden = knockout;
-    if (doubleBox) doubleBox.hidden = swiss || knockout;
+    arenaRows.hidden = !arena;
+    breakRow.hidden = arena;
+    tiebreaks.hidden = knockout || arena;
+    if (doubleBox) doubleBox.hidden = swiss || knockout || arena;
     entryRows.hidden = !open.checked;
   };
   system.addEventListener('change', follow);
@@ -89,8 +95,8 @@ export function liveFields(): LiveFields {
   follow();
   const whole = (el: HTMLInputElement): number | null => (el.value.trim() === '' ? null : Number(el.value));
   return {
-    system: [row('tnSystem', system), swissRows, koRows],
-    rest: [row('tnStartsAtField', startsAt), tx('p', 'tnStartsAtHint', { class: 'hint' }), row('tnBreakField', breakMin), check(open, 'tnOpenEntry'), entryRows, tiebreaks, byesRow],
+    system: [row('tnSystem', system), swissRows, koRows, arenaRows],
+    rest: [row('tnStartsAtField', startsAt), tx('p', 'tnStartsAtHint', { class: 'hint' }), breakRow, check(open, 'tnOpenEntry'), entryRows, tiebreaks, byesRow],
     showDouble(box) {
       doubleBox = box;
       follow();
@@ -113,12 +119,19 @@ export function liveFields(): LiveFields {
         body.double = false;
         body.knockout = { games, tie_breaks: KO_PRESETS[koStages.value].stages, third_place: koThird.checked };
       }
+      if (system.value === 'arena') {
+        const n = whole(minutes);
+        if (n === null || !Number.isInteger(n) || n < 5 || n > 720) return { text: t('arenaMinutesBad'), field: minutes };
+        body.system = 'arena';
+        body.minutes = n;
+        body.double = false;
+      }
       if (startsAt.value) {
         const at = new Date(startsAt.value).getTime();
         if (!Number.isFinite(at) || at <= Date.now()) return { text: t('tnStartsAtBad'), field: startsAt };
         body.starts_at = at;
       }
-      const pause = whole(breakMin);
+      const pause = system.value === 'arena' ? null : whole(breakMin);
       if (pause !== null) {
         if (!(pause >= 0)) return { text: t('tnBreakBad'), field: breakMin };
         body.break_secs = Math.round(pause * 60);
@@ -135,7 +148,7 @@ export function liveFields(): LiveFields {
       const order = slots.map((s) => s.value).filter(Boolean);
       const twice = slots.find((s, i) => s.value && slots.slice(0, i).some((o) => o.value === s.value));
       if (twice) return { text: t('tnTiebreakTwice'), field: twice };
-      if (order.length && system.value !== 'knockout') body.tiebreaks = order;
+      if (order.length && system.value !== 'knockout' && system.value !== 'arena') body.tiebreaks = order;
       return null;
     },
   };

@@ -9,10 +9,10 @@ import { t } from './i18n';
 import type { Lobby } from './lobby';
 import { boardResult, byeText } from './tntables';
 
-/** Whether one may join `d` now (an open event before its start, or a Swiss with rounds left). */
+/** Whether one may join `d` now (an open event before its start, a Swiss with rounds left, an arena while it runs). */
 export function joinable(d: Tournament): boolean {
   if (!d.entry.open || d.status === 'finished') return false;
-  return d.status === 'created' || (d.system === 'swiss' && d.byRound && d.round < d.rounds);
+  return d.status === 'created' || d.system === 'arena' || (d.system === 'swiss' && d.byRound && d.round < d.rounds);
 }
 
 /** Whether `name` plays in `d` and has not left. */
@@ -59,12 +59,13 @@ export class PlayerBox {
       const b = tx('button', 'tnSignInToJoin', { type: 'button', 'data-testid': 'tn-sign-in', 'data-key': 'tn-sign-in' });
       b.addEventListener('click', () => this.nav.signIn(b));
       buttons.push(b);
-    } else if (me && !mine && joinable(d) && !d.players.some((p) => p.name.toLowerCase() === me.toLowerCase())) {
+    } else if (me && !mine && joinable(d) && (d.system === 'arena' || !d.players.some((p) => p.name.toLowerCase() === me.toLowerCase()))) {
+      // An arena's player who left comes back by joining again.
       buttons.push(this.button('tnJoin', 'tn-join', 'join', t('tnJoined', { name: d.name })));
-    } else if (mine && d.byRound && d.status !== 'finished') {
+    } else if (mine && (d.byRound || d.system === 'arena') && d.status !== 'finished') {
       buttons.push(this.button(d.status === 'created' ? 'tnQuit' : 'tnQuitStarted', 'tn-quit', 'quit', t('tnLeft', { name: d.name })));
     }
-    if (mine && d.byRound && d.status === 'created') buttons.unshift(tx('p', 'tnYouPlay', { class: 'hint', 'data-testid': 'tn-you-play' }));
+    if (mine && (d.byRound || d.system === 'arena') && d.status === 'created') buttons.unshift(tx('p', 'tnYouPlay', { class: 'hint', 'data-testid': 'tn-you-play' }));
     this.entry.replaceChildren(...buttons);
     this.entry.hidden = buttons.length === 0;
     if (!buttons.length) this.error.replaceChildren();

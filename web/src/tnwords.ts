@@ -8,10 +8,11 @@ import { h, tx } from './dom';
 import { Key, t } from './i18n';
 import { tiebreakName } from './tntables';
 
-/** "Swiss, 5 rounds (Baku acceleration)", "round robin", "double round robin", "knockout, 3 rounds". */
+/** "Swiss, 5 rounds (Baku acceleration)", "round robin", "double round robin", "knockout, 3 rounds", "arena, 60 minutes". */
 export function systemText(d: Tournament): string {
   if (d.system === 'swiss') return t(d.baku ? 'tnSwissBaku' : 'tnSwiss', { n: d.rounds });
   if (d.system === 'knockout') return t('tnKnockout', { n: d.rounds });
+  if (d.system === 'arena') return t('tnArena', { n: d.minutes ?? 0 });
   return t(d.double ? 'tnDoubleShown' : 'tnSingleShown');
 }
 
@@ -54,14 +55,15 @@ export function stateText(d: Tournament): string {
 export function liveSettings(d: Tournament): HTMLElement[] {
   const item = (key: Key, value: string | HTMLElement, testid: string): HTMLElement[] => [tx('dt', key), h('dd', { 'data-testid': testid }, value)];
   const order = h('ol', { class: 'tn-tiebreaks' }, ...d.tiebreaks.map((code) => h('li', {}, `${tiebreakName(code)} (${code})`)));
+  const rounds = d.system !== 'arena';
   return [
     ...item('tnSystem', systemText(d), 'tn-system'),
     ...item('timeControl', d.timeControl, 'tn-control'),
     ...item('tnRated', t(d.rated ? 'yes' : 'no'), 'tn-rated'),
     ...item('tnStartsAt', startText(d), 'tn-starts'),
-    ...item('tnBreak', breakText(d.breakSecs), 'tn-break'),
+    ...(rounds ? item('tnBreak', breakText(d.breakSecs), 'tn-break') : []),
     ...item('tnEntry', entryText(d), 'tn-entry-shown'),
-    ...item('tnTiebreakOrder', order, 'tn-tiebreak-order'),
+    ...(rounds ? item('tnTiebreakOrder', order, 'tn-tiebreak-order') : []),
     ...(d.system === 'swiss' ? item('tnMaxByes', String(d.maxByes), 'tn-max-byes') : []),
     ...item('tnDirectorShown', d.director, 'tn-director-name'),
     ...item('tnState', stateText(d), 'tn-started'),

@@ -18,6 +18,7 @@ import type { Lobby } from './lobby';
 import { resultText } from './outcome';
 import { PageView } from './pageview';
 import { ArbiterTools } from './tnarbiter';
+import { arenaView, ownArenaGame } from './tnarena';
 import { bracketView } from './tnbracket';
 import { TournamentSocket } from './tnlive';
 import { ownPairing, PlayerBox } from './tnplayer';
@@ -131,6 +132,13 @@ export class TournamentView extends PageView {
       this.pending = null;
       return false;
     }
+    if (d.system === 'arena') {
+      if (!ownArenaGame(d, p.game)) return false;
+      this.pending = null;
+      this.nav.say(t('arenaTakenToGame'));
+      this.nav.openUrl(p.url);
+      return true;
+    }
     const last = d.pairings?.[d.round - 1];
     const board = last?.boards.find((b) => b.game === p.game);
     if (!board || board.result !== null) return false;
@@ -196,14 +204,16 @@ export class TournamentView extends PageView {
     this.player.el.hidden = false;
     this.player.render(d);
     const live = d.byRound;
+    const arena = d.system === 'arena';
     this.body.replaceChildren(
       this.settings(d),
       this.downloads(d),
       this.players(d),
-      live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
+      ...(arena ? [arenaView(d, this.lobby.me?.name ?? null, (game, mine, text) => this.gameLink(game, mine, text))] : []),
+      arena ? '' : live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
       live ? crosstableView(d) ?? '' : '',
       d.bracket ? bracketView(d.bracket) : '',
-      ...(live ? this.rounds(d) : [this.gamesTitle, this.games(d)]),
+      ...(arena ? [] : live ? this.rounds(d) : [this.gamesTitle, this.games(d)]),
       this.decisions(d),
     );
     if (active && !active.isConnected && key) this.el.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
@@ -226,7 +236,7 @@ export class TournamentView extends PageView {
 
   /** The settings as a description list. */
   private settings(d: Tournament): HTMLElement {
-    if (d.byRound) return h('dl', { class: 'tn-settings', 'data-testid': 'tn-settings' }, ...liveSettings(d));
+    if (d.byRound || d.system === 'arena') return h('dl', { class: 'tn-settings', 'data-testid': 'tn-settings' }, ...liveSettings(d));
     const c960 = d.chess960 === null ? t('off') : d.chess960 === 'each_game' ? t('tnChess960Each') : t('tnChess960One', { n: d.chess960 });
     const item = (key: Key, value: string, testid: string): HTMLElement[] => [tx('dt', key), h('dd', { 'data-testid': testid }, value)];
     return h(
@@ -244,7 +254,13 @@ export class TournamentView extends PageView {
     );
   }
 
-  /** The downloads: the standings (CSV), every game (PGN), the TRF. */
+  /** A link to game `game`: one's own seat's, or the game's page to watch. */
+  private gameLink(game: string, mine: boolean, text: string): HTMLElement {
+    const seat = mine ? this.lobby.games.find((g) => g.gameId === game) : undefined;
+    return pageLink(this.nav, seat?.url ?? `/g/${encodeURIComponent(game)}`, text, { 'data-testid': 'arena-game-link', 'data-key': `link-${game}` });
+  }
+
+  /** The downloads: the standings (CSV), every game (PGN), the TRF (none for an arena, which has no rounds). */
   private downloads(d: Tournament): HTMLElement | string {
     if (!d.started) return '';
     const base = `/api/tournaments/${encodeURIComponent(d.id)}`;
@@ -253,7 +269,7 @@ export class TournamentView extends PageView {
       'div',
       {},
       tx('h3', 'tnDownloads', { id: 'tn-downloads-title' }),
-      h('ul', { class: 'tn-downloads', 'aria-labelledby': 'tn-downloads-title' }, link('standings', 'tnDlStandings', `rochade-${d.id}-standings.csv`), link('pgn', 'tnDlPgn', `rochade-${d.id}.pgn`), link('trf', 'tnDlTrf', `rochade-${d.id}.trf`)),
+      h('ul', { class: 'tn-downloads', 'aria-labelledby': 'tn-downloads-title' }, link('standings', 'tnDlStandings', `rochade-${d.id}-standings.csv`), link('pgn', 'tnDlPgn', `rochade-${d.id}.pgn`), d.system === 'arena' ? '' : link('trf', 'tnDlTrf', `rochade-${d.id}.trf`)),
     );
   }
 
