@@ -182,6 +182,7 @@ async fn only_the_players_act_in_their_game() {
         format!("/api/board/game/{game}/abort"),
         format!("/api/board/game/{game}/chat"),
         format!("/api/board/game/{game}/claim-victory"),
+        format!("/api/board/game/{game}/berserk"),
     ];
     for path in &paths {
         for (token, expected) in [
@@ -215,6 +216,12 @@ async fn only_the_players_act_in_their_game() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(progress(&a, &game).await, (1, false));
+    // Berserk, Black before their first move: not an arena's game.
+    let berserk = format!("/api/board/game/{game}/berserk");
+    let (status, body) = ask(&a.app, "POST", &berserk, Some(&a.spassky), "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("arena"), "{body}");
     assert_eq!(progress(&a, &game).await, (1, false));
     // 5.1.2: the opponent resigns; nothing more is allowed.
     let resign = format!("/api/board/game/{game}/resign");
