@@ -184,6 +184,8 @@ export const tests = [
       await startGame(pa, { opponent: 'friend', color: 'white', control: '10+5' });
       const link = await byId(pa, 'invite-any').inputValue();
       assert(/\/j\//.test(link), `the invitation link: ${link}`);
+      // The friend not yet there is said in words, not only greyed (issue 19 point 8).
+      await pa.waitForFunction(() => document.querySelector('[data-testid="bar-top"]')?.textContent?.includes('Black — Player (offline)'));
       await pb.goto(link);
       await pb.waitForURL(/\/g\//);
       // The status is written when the first state arrives over the socket.
@@ -192,6 +194,7 @@ export const tests = [
       assert(status.includes('Black'), `the invited friend plays Black: "${status}"`);
       // The creator's board opens for moves once the friend has come.
       await pa.waitForFunction(() => !document.querySelector('[data-testid="status"]')?.textContent?.includes('Waiting'));
+      await pa.waitForFunction(() => document.querySelector('[data-testid="bar-top"]')?.textContent?.startsWith('Black — Player') && !document.querySelector('[data-testid="bar-top"]')?.textContent?.includes('offline'));
       await clickMove(pa, 'e2e4');
       await waitPly(pb, 1);
       await clickMove(pb, 'e7e5');

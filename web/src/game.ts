@@ -548,9 +548,11 @@ export class GameView {
       ['bottom', bottom],
     ] as const) {
       const bar = this.frame.bars[place];
-      bar.name.textContent = name(c);
+      // A player away is said in words, not only greyed (19.8: not by colour alone).
+      const away = !s.players[c].connected && s.players[c].kind === 'human';
+      bar.name.textContent = away ? `${name(c)} (${t('playerAway')})` : name(c);
       bar.bar.dataset.color = c;
-      bar.bar.classList.toggle('offline', !s.players[c].connected && s.players[c].kind === 'human');
+      bar.bar.classList.toggle('offline', away);
       bar.clock.dataset.testid = `clock-${c}`;
       bar.label.textContent = `${t('clockLabel', { color: t(c) })}: `;
     }
