@@ -410,6 +410,27 @@ async fn a_player_who_leaves_an_arena_is_not_paired_until_they_come_back() {
     let board = json!({"game": game["game"], "white": game["white"], "black": game["black"]});
     finish(&server, &sessions, &board, "0-1").await;
     until(&server, &td, &id, |p| game_with(p, "Cyril").is_some()).await;
+    // A player the director withdrew does not come back by themself.
+    expect(
+        &server,
+        &td,
+        &path("withdraw"),
+        Some(json!({"player": "Cyril", "reason": "left the club's room"})),
+        200,
+    )
+    .await;
+    refused(
+        &server,
+        &sessions["Cyril"],
+        &path("join"),
+        None,
+        "director withdrew you",
+    )
+    .await;
+    assert_eq!(
+        row(&page(&server, &td, &id).await, "Cyril")["withdrawn"],
+        true
+    );
     server.stop().await;
 }
 

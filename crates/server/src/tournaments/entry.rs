@@ -173,7 +173,7 @@ pub async fn join(
     let user = signed_in_user(&shared, &headers).await?;
     let mut tournament = load(&shared, &id).await?;
     meets_conditions(&shared, &tournament, &user).await?;
-    if super::arena::play::comes_back(&shared, &mut tournament, user.id)? {
+    if super::arena::play::comes_back(&shared, &mut tournament, user.id).await? {
         save(&shared, &tournament).await?;
         shared.tournaments.changed(&tournament.id);
         return Ok(axum::Json(tournament_json(&tournament)).into_response());

@@ -20,7 +20,12 @@ use crate::tournaments::report::Outcome;
 use crate::tournaments::rounds::{Named, make_missing};
 use crate::tournaments::runner::save;
 
-/// The games `waiting` players would be paired in now, in ranking order.
+/// How many of the arena's decisions are read for a player coming back
+/// (every one an arena of a thousand players would have).
+const DECISIONS: usize = 10_000;
+
+/// The players waiting for a game now, in ranking order, with their
+/// last opponents and colours.
 fn waiting(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Waiting> {
     let busy = |id: i64| {
         tournament
@@ -150,9 +155,11 @@ pub async fn advance(
 ///
 /// # Errors
 ///
-/// `not_allowed` once the arena's time is up.
-pub fn comes_back(
-    shared: &Shared,
+/// `not_allowed` once the arena's time is up, or for a player the
+/// director withdrew (only the director brings them back);
+/// `internal` when storage fails.
+pub async fn comes_back(
+    shared: &Arc<Shared>,
     tournament: &mut Tournament,
     user: i64,
 ) -> Result<bool, ActionError> {
@@ -161,12 +168,22 @@ pub fn comes_back(
     {
         return Ok(false);
     }
+    let refuse = |m: &str| Err(ActionError::new(crate::error::ErrorCode::NotAllowed, m));
     let over = ends_at(tournament).is_some_and(|end| shared.clock.now_ms() >= end);
     if over || tournament.finished.is_some() {
-        return Err(ActionError::new(
-            crate::error::ErrorCode::NotAllowed,
-            "the arena's time is up: there is nothing to come back to",
-        ));
+        return refuse("the arena's time is up: there is nothing to come back to");
+    }
+    let key = tournament.id.clone();
+    let decisions = shared
+        .stored(move |s| s.tournament_decisions(&key, DECISIONS))
+        .await?;
+    let withdrawn = decisions.iter().any(|d| {
+        d.player == Some(user)
+            && serde_json::from_str::<serde_json::Value>(&d.body)
+                .is_ok_and(|b| b["act"] == "withdrawal")
+    });
+    if withdrawn {
+        return refuse("the director withdrew you from this arena");
     }
     tournament.withdrawn.retain(|(u, _)| *u != user);
     Ok(true)
