@@ -179,6 +179,12 @@ pub struct LoadtestArgs {
     /// server: memory a closed watcher frees stays with the process).
     #[arg(long, default_value = "streams")]
     watch: String,
+    /// After the games, with their sockets closed: watch the server's
+    /// `/metrics` for up to this many seconds until its rooms have
+    /// unloaded (the server's `unload_after`, 30 s by default), and report
+    /// the rooms and memory left.
+    #[arg(long, value_name = "SECONDS")]
+    unload_wait: Option<u64>,
 }
 
 /// Two fresh accounts in a game; what `--watchers` needs to watch it.
@@ -274,6 +280,7 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
                     }
                 })
         }),
+        unload_wait: args.unload_wait.map(std::time::Duration::from_secs),
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let report = runtime

@@ -124,6 +124,22 @@ pub async fn get_json(host: &str, path: &str) -> Result<(u16, Value), ClientErro
 
 /// Sends one request (`head`: request line and headers, each ending in
 /// CRLF) with `body` over a new connection; reads the status and JSON.
+/// `GET {path}` at `host`; returns the status and the body as text
+/// (`/metrics`, say).
+///
+/// # Errors
+///
+/// [`ClientError`] when the connection fails or the answer is not HTTP.
+pub async fn get_text(host: &str, path: &str) -> Result<(u16, String), ClientError> {
+    let (status, _, body) = send_raw(
+        host,
+        &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n"),
+        "",
+    )
+    .await?;
+    Ok((status, body))
+}
+
 async fn exchange(host: &str, head: &str, body: &str) -> Result<(u16, Value), ClientError> {
     let (status, _, body) = send_raw(host, head, body).await?;
     let json =

@@ -47,6 +47,10 @@ pub struct LoadConfig {
     /// A directory on the server's disk (its database's): the disk's
     /// own sync latency is measured there before and after the run.
     pub disk: Option<std::path::PathBuf>,
+    /// After the games, with every socket closed: how long to watch the
+    /// server's `/metrics` for its rooms to unload (a game nobody plays or
+    /// watches should cost no task and no memory beyond its row).
+    pub unload_wait: Option<Duration>,
 }
 
 impl LoadConfig {
@@ -63,6 +67,7 @@ impl LoadConfig {
             server_pid: None,
             sign_ins: 0.0,
             disk: None,
+            unload_wait: None,
         }
     }
 }
@@ -108,6 +113,70 @@ pub struct LoadReport {
     pub disk_sync_before: Option<crate::disk::DiskSync>,
     /// The disk's own sync latency just after the run.
     pub disk_sync_after: Option<crate::disk::DiskSync>,
+    /// With `unload_wait`: what the server held once every socket closed.
+    pub after_close: Option<Unloading>,
+}
+
+/// What the server holds after the games' sockets close, read from its
+/// `/metrics`: rooms (a task and a loaded game each) and sockets.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unloading {
+    /// Rooms just after the last socket closed.
+    pub rooms_at_close: Option<u64>,
+    /// Sockets the server still counted then.
+    pub sockets_at_close: Option<u64>,
+    /// Seconds until no room was left (`None`: not within the wait).
+    pub rooms_gone_after_s: Option<f64>,
+    /// Rooms at the end of the wait.
+    pub rooms_left: Option<u64>,
+    /// Server memory once the rooms were gone (or at the end of the
+    /// wait), KiB: what the allocator keeps of the freed games stays with
+    /// the process, so compare it with `rss_after_kib`, not with zero.
+    pub rss_unloaded_kib: Option<u64>,
+}
+
+/// The value of the gauge `name` in a Prometheus text page.
+fn gauge(page: &str, name: &str) -> Option<u64> {
+    page.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .map(|v| v as u64)
+}
+
+/// Watches the server's rooms unload for at most `wait` after the games'
+/// sockets closed.
+async fn unloading(host: &str, wait: Duration, pid: Option<u32>) -> Unloading {
+    let read = || async {
+        match crate::client::get_text(host, "/metrics").await {
+            Ok((200, page)) => (
+                gauge(&page, "rochade_rooms"),
+                gauge(&page, "rochade_sockets"),
+            ),
+            _ => (None, None),
+        }
+    };
+    let closed = Instant::now();
+    let (rooms_at_close, sockets_at_close) = read().await;
+    let mut rooms = rooms_at_close;
+    let mut gone = None;
+    while closed.elapsed() < wait {
+        if rooms == Some(0) {
+            gone = Some(closed.elapsed().as_secs_f64());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        rooms = read().await.0;
+    }
+    if gone.is_none() && rooms == Some(0) {
+        gone = Some(closed.elapsed().as_secs_f64());
+    }
+    Unloading {
+        rooms_at_close,
+        sockets_at_close,
+        rooms_gone_after_s: gone,
+        rooms_left: rooms,
+        rss_unloaded_kib: pid.and_then(rss_kib),
+    }
 }
 
 /// Counters shared by the game tasks.
@@ -202,6 +271,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         f64::from(rtts[i.min(rtts.len() - 1)]) / 1000.0
     };
     let moves = rtts.len() as u64;
+    let after_close = match config.unload_wait {
+        Some(wait) => Some(unloading(&host, wait, config.server_pid).await),
+        None => None,
+    };
     let disk_sync_after = probe_disk(&config);
     let mut sign_ins = std::mem::take(&mut *tally.sign_ins.lock().await);
     sign_ins.sort_unstable();
@@ -230,6 +303,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         sign_in_p50_ms,
         disk_sync_before,
         disk_sync_after,
+        after_close,
     })
 }
 
@@ -410,4 +484,17 @@ async fn play_game(
         socket.close().await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod gauge_tests {
+    use super::gauge;
+
+    #[test]
+    fn a_gauge_is_read_by_its_whole_name() {
+        let page = "# TYPE rochade_rooms gauge\nrochade_rooms_total 9\nrochade_rooms 3\nrochade_sockets 12\n";
+        assert_eq!(gauge(page, "rochade_rooms"), Some(3));
+        assert_eq!(gauge(page, "rochade_sockets"), Some(12));
+        assert_eq!(gauge(page, "rochade_robot_queue"), None);
+    }
 }
