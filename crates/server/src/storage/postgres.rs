@@ -344,6 +344,14 @@ impl Postgres {
 /// exists, and returns the URL of it (the same server, user and options).
 /// For set-up scripts and tests, which give each run a database of its own.
 ///
+/// ```no_run
+/// use rochade_server::storage::{SqlStorage, postgres_database};
+/// let url = postgres_database("postgres://rochade@127.0.0.1:5432/rochade", "club")?;
+/// assert_eq!(url, "postgres://rochade@127.0.0.1:5432/club");
+/// let storage = SqlStorage::postgres(&url)?;
+/// # Ok::<(), rochade_server::StorageError>(())
+/// ```
+///
 /// # Errors
 ///
 /// When the server cannot be reached or refuses, or `name` is not made of

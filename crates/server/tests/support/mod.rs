@@ -35,6 +35,20 @@ pub fn temp_db() -> PathBuf {
     dir.join("games.sqlite")
 }
 
+/// A fresh empty directory for files a test keeps beside its server (a
+/// Maildir, say), whichever database [`temp_db`] gives.
+pub fn temp_dir(what: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "rochade-server-test-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
 /// Opens the database `db` from [`temp_db`] (again, beside a server).
 pub fn open(db: &std::path::Path) -> rochade_server::SqlStorage {
     rochade_server::SqlStorage::connect(&db.to_string_lossy()).expect("opens")
