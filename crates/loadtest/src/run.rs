@@ -158,18 +158,11 @@ async fn unloading(host: &str, wait: Duration, pid: Option<u32>) -> Unloading {
     let closed = Instant::now();
     let (rooms_at_close, sockets_at_close) = read().await;
     let mut rooms = rooms_at_close;
-    let mut gone = None;
-    while closed.elapsed() < wait {
-        if rooms == Some(0) {
-            gone = Some(closed.elapsed().as_secs_f64());
-            break;
-        }
+    while rooms != Some(0) && closed.elapsed() < wait {
         tokio::time::sleep(Duration::from_millis(500)).await;
         rooms = read().await.0;
     }
-    if gone.is_none() && rooms == Some(0) {
-        gone = Some(closed.elapsed().as_secs_f64());
-    }
+    let gone = (rooms == Some(0)).then(|| closed.elapsed().as_secs_f64());
     Unloading {
         rooms_at_close,
         sockets_at_close,

@@ -351,16 +351,7 @@ impl Room {
         }
         let result = match act::plan(&self.record, seats, message) {
             Ok(act::Plan::Nothing) => Ok(()),
-            Ok(act::Plan::Events(events)) => {
-                let berserk = events.iter().any(|e| matches!(e, Event::Berserk { .. }));
-                let done = self.commit(events).await;
-                // An arena's page shows who went berserk.
-                if let (true, Ok(()), Some(terms)) = (berserk, &done, &self.record.setup.tournament)
-                {
-                    self.deps.tournaments.watchers.changed(&terms.id);
-                }
-                done
-            }
+            Ok(act::Plan::Events(events)) => self.commit(events).await,
             Ok(act::Plan::Rematch { offerer }) => self.agree_rematch(offerer).await,
             Err(e) => Err(e),
         };
@@ -636,8 +627,13 @@ impl Room {
         let plies = self.record.plies.len();
         let offer_before = self.record.timed.game().pending_offer().map(|o| o.by);
         let conditional = self.record.conditional.clone();
+        let berserk = events.iter().any(|e| matches!(e, Event::Berserk { .. }));
         let ops = self.apply(events)?;
         self.store(ops).await?;
+        // An arena's page shows who went berserk.
+        if berserk && let Some(terms) = &self.record.setup.tournament {
+            self.deps.tournaments.watchers.changed(&terms.id);
+        }
         let moved = self.record.plies.len().saturating_sub(plies);
         crate::metrics::METRICS
             .moves

@@ -73,8 +73,8 @@ async fn log(
     shared.stored(move |s| s.log_decision(&decision)).await
 }
 
-/// Refuses what only an event paired round by round has.
-fn ensure_by_round(tournament: &Tournament) -> Result<(), ActionError> {
+/// Refuses what an arena, which pairs its players as they wait, has not.
+fn ensure_not_arena(tournament: &Tournament) -> Result<(), ActionError> {
     if let super::System::Arena { .. } = tournament.system {
         return Err(refuse(
             "an arena has no rounds: it pairs its waiting players by itself; adjudicate a game \
@@ -82,6 +82,12 @@ fn ensure_by_round(tournament: &Tournament) -> Result<(), ActionError> {
                 .into(),
         ));
     }
+    Ok(())
+}
+
+/// Refuses what only an event paired round by round has.
+fn ensure_by_round(tournament: &Tournament) -> Result<(), ActionError> {
+    ensure_not_arena(tournament)?;
     if tournament.by_round {
         Ok(())
     } else {
@@ -264,9 +270,7 @@ pub async fn result(
         })
         .await?;
     ensure_not_knockout(&tournament, "who goes through")?;
-    if matches!(tournament.system, super::System::Arena { .. }) {
-        ensure_by_round(&tournament)?;
-    }
+    ensure_not_arena(&tournament)?;
     if !RESULTS.contains(&asked.result.as_str()) {
         return Err(bad(format!(
             "result: `{}` is not one of {}",

@@ -20,19 +20,19 @@ pub const WAIT: Duration = Duration::from_secs(10);
 /// (`scripts/with-postgres` starts one), the URL of a new database on it,
 /// so that the same tests run on both backends.
 pub fn temp_db() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
     if let Ok(server) = std::env::var("ROCHADE_TEST_POSTGRES") {
-        let name = format!("t{}_{n}", std::process::id());
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "t{}_{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
         return PathBuf::from(
             rochade_server::storage::postgres_database(&server, &name)
                 .expect("a database on the test server"),
         );
     }
-    let dir = std::env::temp_dir().join(format!("rochade-server-test-{}-{n}", std::process::id(),));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join("games.sqlite")
+    temp_dir("db").join("games.sqlite")
 }
 
 /// A fresh empty directory for files a test keeps beside its server (a

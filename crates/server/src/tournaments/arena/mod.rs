@@ -22,6 +22,8 @@ pub mod ranking;
 pub mod settings;
 pub mod sheet;
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::Tournament;
@@ -64,6 +66,17 @@ impl ArenaLog {
     pub fn is_empty(&self) -> bool {
         self.games.is_empty() && self.late.is_empty()
     }
+}
+
+/// Each player's games in the arena, in the order paired, by account: one
+/// pass over the log, for what looks at every player's games.
+pub fn games_by_player(tournament: &Tournament) -> HashMap<i64, Vec<&ArenaGame>> {
+    let mut by: HashMap<i64, Vec<&ArenaGame>> = HashMap::new();
+    for game in &tournament.arena.games {
+        by.entry(game.white).or_default().push(game);
+        by.entry(game.black).or_default().push(game);
+    }
+    by
 }
 
 /// The arena's length in minutes; none for another system.

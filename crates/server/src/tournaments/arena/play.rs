@@ -12,7 +12,7 @@ use rand::Rng;
 
 use super::pairing::{self, Colours, Waiting};
 use super::ranking::{going, lines};
-use super::{ArenaGame, closes_at, ends_at};
+use super::{ArenaGame, closes_at, ends_at, games_by_player};
 use crate::error::ActionError;
 use crate::rooms::Shared;
 use crate::tournaments::Tournament;
@@ -27,24 +27,14 @@ const DECISIONS: usize = 10_000;
 /// The players waiting for a game now, in ranking order, with their
 /// last opponents and colours.
 fn waiting(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Waiting> {
-    let busy = |id: i64| {
-        tournament
-            .arena
-            .games
-            .iter()
-            .any(|g| (g.white == id || g.black == id) && going(g, games))
-    };
+    let by_player = games_by_player(tournament);
+    let mine = |id: i64| by_player.get(&id).map_or(&[][..], Vec::as_slice);
     lines(tournament, games)
         .iter()
         .map(|l| &tournament.players[l.index])
-        .filter(|p| !tournament.is_withdrawn(p.id) && !busy(p.id))
+        .filter(|p| !tournament.is_withdrawn(p.id) && !mine(p.id).iter().any(|g| going(g, games)))
         .map(|p| {
-            let mine: Vec<&ArenaGame> = tournament
-                .arena
-                .games
-                .iter()
-                .filter(|g| g.white == p.id || g.black == p.id)
-                .collect();
+            let mine = mine(p.id);
             let whites: Vec<bool> = mine.iter().map(|g| g.white == p.id).collect();
             Waiting {
                 id: p.id,

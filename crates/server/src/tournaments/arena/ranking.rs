@@ -72,12 +72,13 @@ fn in_play(tournament: &Tournament, game: &ArenaGame, games: &HashMap<String, Ou
 
 /// Every player's line, ranked.
 pub fn lines(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Line> {
-    let rating = |id: i64| {
-        tournament
-            .entrant(id)
-            .and_then(|p| p.rating)
-            .map_or(UNRATED, u32::from)
-    };
+    let ratings: HashMap<i64, u32> = tournament
+        .players
+        .iter()
+        .map(|p| (p.id, p.rating.map_or(UNRATED, u32::from)))
+        .collect();
+    let rating = |id: i64| ratings.get(&id).copied().unwrap_or(UNRATED);
+    let by_player = super::games_by_player(tournament);
     let mut lines: Vec<Line> = tournament
         .players
         .iter()
@@ -86,12 +87,7 @@ pub fn lines(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<L
             let mut scored = Vec::new();
             let mut sum = 0i64;
             let mut playing = None;
-            for g in tournament
-                .arena
-                .games
-                .iter()
-                .filter(|g| g.white == p.id || g.black == p.id)
-            {
+            for g in by_player.get(&p.id).into_iter().flatten() {
                 let opponent = if g.white == p.id { g.black } else { g.white };
                 if let Some(game) = played(tournament, g, p.id, games) {
                     let step = match game.result {
