@@ -35,6 +35,10 @@ pub const BUFFER: usize = 2 * protocol::MAX_FRAME;
 /// direct answers are dropped (states catch up by themselves).
 const SEND_QUEUE: usize = 64;
 
+/// How long a socket whose room closed waits for the room's last answer
+/// (a player's `busy`) to come through before it closes too.
+const LAST_WORDS: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// `GET /ws/{id}`: upgrades to the game's WebSocket.
 pub async fn upgrade(
     upgrade: WebSocketUpgrade,
@@ -136,7 +140,20 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
                             Err(_) => continue,
                         }
                     }
-                    Err(broadcast::error::RecvError::Closed) => break,
+                    // The room closed (unloaded, or stale after a commit
+                    // that failed): what it answered last, on its way from
+                    // the reader, still goes out before the socket closes.
+                    Err(broadcast::error::RecvError::Closed) => {
+                        while let Ok(Some(text)) =
+                            tokio::time::timeout(LAST_WORDS, rx.recv()).await
+                        {
+                            let text = Message::Text(Utf8Bytes::from(text));
+                            if sink.send(text).await.is_err() {
+                                break;
+                            }
+                        }
+                        break;
+                    }
                 },
                 _ = pings.tick() => Message::Ping(Default::default()),
                 _ = shutdown.changed() => break,
