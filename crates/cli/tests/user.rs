@@ -81,11 +81,13 @@ async fn an_account_made_while_the_server_runs_signs_in_at_once() {
     let dir = temp_dir("running");
     let db = dir.join("r.sqlite");
     let host = support::free_host();
+    let log = dir.join("serve.log");
     let mut server = Command::new(env!("CARGO_BIN_EXE_rochade"))
         .args(["serve", "--addr", &host, "--db"])
         .arg(&db)
+        .env("RUST_LOG", "info")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("log file"))
         .spawn()
         .expect("rochade serve starts");
     support::listening(&host, Duration::from_secs(20)).await;
@@ -95,9 +97,10 @@ async fn an_account_made_while_the_server_runs_signs_in_at_once() {
     let added = rochade(&db, &["user", "add", "Reti", "--password-file", pw]);
     assert!(added.status.success(), "{added:?}");
     let sign_in = json!({"name": "reti", "password": "Reti opening 1923"});
-    let (status, answer) = post_json(&host, "/api/auth/signin", &sign_in)
-        .await
-        .expect("answers");
+    let (status, answer) = match post_json(&host, "/api/auth/signin", &sign_in).await {
+        Ok(answered) => answered,
+        Err(e) => panic!("sign-in: {e}; the server's log:\n{}", support::log_of(&log)),
+    };
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["name"], "Reti");
     let disabled = rochade(&db, &["user", "disable", "Reti"]);

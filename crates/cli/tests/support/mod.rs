@@ -1,9 +1,12 @@
 //! What the tests of the real `rochade` binary share: a free address to
-//! serve on, and waiting until the server listens there.
+//! serve on, and waiting until the server answers there.
 #![allow(dead_code)]
 
 use std::net::TcpListener;
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// `127.0.0.1:PORT` on a port nobody uses right now.
 pub fn free_host() -> String {
@@ -14,11 +17,35 @@ pub fn free_host() -> String {
     format!("127.0.0.1:{port}")
 }
 
-/// Waits until something listens at `host`, at most `wait`.
+/// Waits until a server at `host` answers `GET /healthz` with 200, at
+/// most `wait`.
+///
+/// A bare TCP connect is not enough: the free port is an ephemeral one,
+/// and a connect to it while nothing listens can meet itself (TCP's
+/// simultaneous open), which looks like a listener that then refuses.
 pub async fn listening(host: &str, wait: Duration) {
     let deadline = Instant::now() + wait;
-    while tokio::net::TcpStream::connect(host).await.is_err() {
-        assert!(Instant::now() < deadline, "the server never listened");
+    while !healthy(host).await {
+        assert!(Instant::now() < deadline, "the server never answered");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Whether `GET /healthz` at `host` answers 200.
+async fn healthy(host: &str) -> bool {
+    let Ok(mut tcp) = tokio::net::TcpStream::connect(host).await else {
+        return false;
+    };
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    if tcp.write_all(request.as_bytes()).await.is_err() {
+        return false;
+    }
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer)).await;
+    matches!(read, Ok(Ok(_))) && answer.starts_with(b"HTTP/1.1 200")
+}
+
+/// What a server wrote to its log file, to show when a test fails.
+pub fn log_of(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| format!("(no log at {}: {e})", path.display()))
 }
