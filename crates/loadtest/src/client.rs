@@ -34,6 +34,15 @@ pub enum ClientError {
     /// The socket closed.
     #[error("the socket closed")]
     Closed,
+    /// The server answered an act with an error message (`busy`,
+    /// `stale_ply`, …; docs/protocol.md).
+    #[error("refused ({code}): {message}")]
+    Refused {
+        /// The error's code.
+        code: String,
+        /// What the server said.
+        message: String,
+    },
 }
 
 /// `POST {path}` with a JSON `body` to `host` (`127.0.0.1:8080`); returns

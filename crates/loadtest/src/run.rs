@@ -3,26 +3,25 @@
 //! to move plays a random legal move about every `1/rate` seconds and
 //! times the round trip from sending the move to the state that
 //! acknowledges it. Every acknowledged move list is compared with the
-//! moves sent, which counts lost and duplicated moves.
+//! moves sent, which counts lost and duplicated moves. A game rides out a
+//! node that dies ([`Resilience`], `crate::game`), and after the run every
+//! game is read back and its stored moves compared with those
+//! acknowledged (`crate::stored`). A move that rode out a failure is
+//! timed to its acknowledgement, the pauses and tries included.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use rand::Rng;
-use rand::seq::IndexedRandom;
-use rochade_laws::notation::write_uci;
 use serde::Serialize;
-use serde_json::{Value, json};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position};
-use tokio::sync::Mutex;
+use serde_json::json;
 use tokio::time::Instant;
 
-use crate::client::{ClientError, GameSocket, post_json};
-
-/// How long a move may wait for its acknowledgement before it counts as lost.
-const ACK_WAIT: Duration = Duration::from_secs(10);
+use crate::client::{ClientError, post_json};
+use crate::game::{Plan, play_game};
+use crate::resilience::{CHECK_AT_LEAST, Resilience};
+use crate::stored::{StoredCheck, check_stored};
+use crate::tally::Tally;
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -89,14 +88,34 @@ pub struct LoadReport {
     pub p99_ms: f64,
     /// Slowest round trip, ms.
     pub max_ms: f64,
-    /// Moves never acknowledged, or missing from the acknowledged list.
+    /// Acknowledged moves that a later state of the game did not hold in
+    /// their place (seen during the run).
     pub lost: u64,
-    /// Moves that appeared more than once.
+    /// Moves a state held beyond those acknowledged (seen during the run).
     pub duplicated: u64,
+    /// Moves given up on: within the resilience's window no state said
+    /// whether they were stored (their games are read back after the run).
+    pub unacknowledged: u64,
     /// Error messages received.
     pub errors: u64,
+    /// `busy` answers, each followed by a pause and the same act again.
+    pub busy: u64,
+    /// Sockets opened again after one broke.
+    pub reconnects: u64,
+    /// Moves whose answer went missing and which the state read again
+    /// showed stored: acknowledged without being sent again.
+    pub recovered: u64,
+    /// Moves sent again at the same ply because the state read again
+    /// showed them not stored.
+    pub resent: u64,
+    /// Games made during the run (a game resigned at `max_plies` is
+    /// replaced).
+    pub games_played: u64,
     /// Games that failed to start or broke off.
     pub failed_games: u64,
+    /// With [`Resilience::check_stored`]: every game read back after the
+    /// run, its stored moves against those acknowledged.
+    pub stored: Option<StoredCheck>,
     /// Server memory before the games, KiB.
     pub rss_before_kib: Option<u64>,
     /// Server memory with all games running, KiB.
@@ -172,25 +191,6 @@ async fn unloading(host: &str, wait: Duration, pid: Option<u32>) -> Unloading {
     }
 }
 
-/// Counters shared by the game tasks.
-#[derive(Debug, Default)]
-struct Tally {
-    /// Round trips in microseconds, while measuring.
-    rtts: Mutex<Vec<u32>>,
-    /// Lost moves.
-    lost: AtomicU64,
-    /// Duplicated moves.
-    duplicated: AtomicU64,
-    /// Error messages.
-    errors: AtomicU64,
-    /// Broken games.
-    failed: AtomicU64,
-    /// Sign-in times in microseconds, while measuring.
-    sign_ins: Mutex<Vec<u32>>,
-    /// Failed sign-ins while measuring.
-    sign_in_failures: AtomicU64,
-}
-
 /// The server's resident memory in KiB (`VmRSS` of `/proc/PID/status`).
 pub fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -198,12 +198,25 @@ pub fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Runs the load and reports.
+/// Runs the load, riding out a node that dies ([`Resilience::default`]:
+/// 30 s of trying, every game read back after the run), and reports.
 ///
 /// # Errors
 ///
 /// When the server cannot be reached at all.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
+    run_with(config, Resilience::default()).await
+}
+
+/// Runs the load with `resilience` and reports.
+///
+/// # Errors
+///
+/// When the server cannot be reached at all.
+pub async fn run_with(
+    config: LoadConfig,
+    resilience: Resilience,
+) -> Result<LoadReport, ClientError> {
     let host = config
         .url
         .trim_start_matches("ws://")
@@ -223,18 +236,23 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
     let start = Instant::now();
     let measure_from = start + config.ramp + Duration::from_secs(2);
     let end = measure_from + config.duration;
+    let plan = Arc::new(Plan {
+        host: host.clone(),
+        rate: config.rate,
+        max_plies: config.max_plies,
+        reconnect_for: resilience.reconnect_for,
+        measure_from,
+        end,
+    });
     let mut tasks = Vec::with_capacity(config.games);
     for i in 0..config.games {
         let delay = config.ramp.mul_f64(i as f64 / config.games.max(1) as f64);
-        let (host, tally, config) = (host.clone(), tally.clone(), config.clone());
+        let (plan, tally) = (plan.clone(), tally.clone());
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            while Instant::now() < end {
-                if play_game(&host, &config, &tally, measure_from, end)
-                    .await
-                    .is_err()
-                {
-                    tally.failed.fetch_add(1, Ordering::Relaxed);
+            while Instant::now() < plan.end {
+                if play_game(&plan, &tally).await.is_err() {
+                    Tally::count(&tally.failed);
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
@@ -268,6 +286,14 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         Some(wait) => Some(unloading(&host, wait, config.server_pid).await),
         None => None,
     };
+    let games = std::mem::take(&mut *tally.games.lock().await);
+    let games_played = games.len() as u64;
+    let stored = if resilience.check_stored {
+        let window = resilience.reconnect_for.max(CHECK_AT_LEAST);
+        Some(check_stored(&host, games, window).await)
+    } else {
+        None
+    };
     let disk_sync_after = probe_disk(&config);
     let mut sign_ins = std::mem::take(&mut *tally.sign_ins.lock().await);
     sign_ins.sort_unstable();
@@ -282,17 +308,24 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, ClientError> {
         p50_ms: at(0.5),
         p99_ms: at(0.99),
         max_ms: at(1.0),
-        lost: tally.lost.load(Ordering::Relaxed),
-        duplicated: tally.duplicated.load(Ordering::Relaxed),
-        errors: tally.errors.load(Ordering::Relaxed),
-        failed_games: tally.failed.load(Ordering::Relaxed),
+        lost: Tally::read(&tally.lost),
+        duplicated: Tally::read(&tally.duplicated),
+        unacknowledged: Tally::read(&tally.unacknowledged),
+        errors: Tally::read(&tally.errors),
+        busy: Tally::read(&tally.busy),
+        reconnects: Tally::read(&tally.reconnects),
+        recovered: Tally::read(&tally.recovered),
+        resent: Tally::read(&tally.resent),
+        games_played,
+        failed_games: Tally::read(&tally.failed),
+        stored,
         rss_before_kib: rss_before,
         rss_after_kib: rss_after,
         kib_per_game: rss_before
             .zip(rss_after)
             .map(|(b, a)| (a.saturating_sub(b)) as f64 / config.games.max(1) as f64),
         sign_ins: sign_ins.len() as u64,
-        sign_in_failures: tally.sign_in_failures.load(Ordering::Relaxed),
+        sign_in_failures: Tally::read(&tally.sign_in_failures),
         sign_in_p50_ms,
         disk_sync_before,
         disk_sync_after,
@@ -327,7 +360,7 @@ async fn sign_in_load(
         post_json(&host, "/api/auth/signup", &account).await,
         Ok((201, _))
     ) {
-        tally.sign_in_failures.fetch_add(1, Ordering::Relaxed);
+        Tally::count(&tally.sign_in_failures);
         return;
     }
     let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
@@ -346,137 +379,11 @@ async fn sign_in_load(
                     tally.sign_ins.lock().await.push(us);
                 }
                 _ => {
-                    tally.sign_in_failures.fetch_add(1, Ordering::Relaxed);
+                    Tally::count(&tally.sign_in_failures);
                 }
             }
         });
     }
-}
-
-/// A random legal move in the state's position, in UCI.
-fn random_move(state: &Value) -> Option<String> {
-    let fen: Fen = state["fen"].as_str()?.parse().ok()?;
-    let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
-    let moves = pos.legal_moves();
-    let m = moves.choose(&mut rand::rng())?;
-    Some(write_uci(*m, CastlingMode::Standard))
-}
-
-/// The UCI moves of a state.
-fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|m| m["uci"].as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Reads `socket` until the state at `ply`, counting errors.
-async fn state_at(
-    socket: &mut GameSocket,
-    ply: usize,
-    tally: &Tally,
-) -> Result<Value, ClientError> {
-    let deadline = Instant::now() + ACK_WAIT;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let message = socket.recv(left).await?;
-        if message["t"] == "error" {
-            tally.errors.fetch_add(1, Ordering::Relaxed);
-        }
-        if message["t"] == "state" && message["state"]["ply"].as_u64() >= Some(ply as u64) {
-            return Ok(message["state"].clone());
-        }
-    }
-}
-
-/// One friend game from creation to `max_plies` (or its end).
-async fn play_game(
-    host: &str,
-    config: &LoadConfig,
-    tally: &Tally,
-    measure_from: Instant,
-    end: Instant,
-) -> Result<(), ClientError> {
-    let (_, game) = post_json(
-        host,
-        "/api/games",
-        &json!({"opponent": "friend", "color": "white", "time_control": "-"}),
-    )
-    .await?;
-    let id = game["game"]
-        .as_str()
-        .ok_or_else(|| ClientError::BadAnswer(game.to_string()))?;
-    let white_token = game["token"].as_str().unwrap_or_default();
-    let black_token = game["links"]["black"]
-        .as_str()
-        .and_then(|l| l.split_once('#'))
-        .map(|(_, t)| t)
-        .unwrap_or_default();
-    let mut sockets = [
-        GameSocket::connect(host, id, white_token).await?,
-        GameSocket::connect(host, id, black_token).await?,
-    ];
-    let mut state = state_at(&mut sockets[0], 0, tally).await?;
-    state_at(&mut sockets[1], 0, tally).await?;
-    let interval = Duration::from_secs_f64(1.0 / config.rate.max(0.001));
-    // Spread the games' moves over the interval.
-    let mut next = Instant::now() + interval.mul_f64(rand::rng().random::<f64>());
-    let mut sent: Vec<String> = Vec::new();
-    while Instant::now() < end && sent.len() < config.max_plies && state["dests"] != json!({}) {
-        tokio::time::sleep_until(next).await;
-        next += interval;
-        let ply = sent.len();
-        let Some(uci) = random_move(&state) else {
-            break;
-        };
-        let mover = ply % 2;
-        let sent_at = Instant::now();
-        sockets[mover]
-            .send(&json!({"t": "move", "ply": ply, "uci": uci}))
-            .await?;
-        sent.push(uci);
-        let ack = match state_at(&mut sockets[mover], ply + 1, tally).await {
-            Ok(ack) => ack,
-            Err(ClientError::Timeout(_)) => {
-                tally.lost.fetch_add(1, Ordering::Relaxed);
-                return Err(ClientError::Timeout(ACK_WAIT));
-            }
-            Err(e) => return Err(e),
-        };
-        let rtt = sent_at.elapsed();
-        if sent_at >= measure_from && sent_at < end {
-            tally
-                .rtts
-                .lock()
-                .await
-                .push(rtt.as_micros().min(u128::from(u32::MAX)) as u32);
-        }
-        let acked = moves_of(&ack);
-        if acked.len() > sent.len() {
-            tally
-                .duplicated
-                .fetch_add((acked.len() - sent.len()) as u64, Ordering::Relaxed);
-        }
-        if acked.len() < sent.len()
-            || acked[..sent.len().min(acked.len())] != sent[..sent.len().min(acked.len())]
-        {
-            tally.lost.fetch_add(1, Ordering::Relaxed);
-            return Err(ClientError::BadAnswer(format!("game {id}: moves differ")));
-        }
-        state = state_at(&mut sockets[1 - mover], ply + 1, tally).await?;
-    }
-    if state["outcome"].is_null() {
-        sockets[0].send(&json!({"t": "resign"})).await?;
-        let _ = state_at(&mut sockets[0], usize::MAX, tally).await;
-    }
-    for socket in sockets {
-        socket.close().await;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,0 +1,69 @@
+//! What the tool reads from the server's `state` object
+//! (docs/protocol.md): the ply, the moves, whether the game is over, and
+//! a random legal move to play next.
+
+use rand::seq::IndexedRandom;
+use rochade_laws::notation::write_uci;
+use serde_json::Value;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// The half-moves played (`0` when the state has none).
+pub(crate) fn ply_of(state: &Value) -> u64 {
+    state["ply"].as_u64().unwrap_or(0)
+}
+
+/// The moves of a state, in UCI.
+pub(crate) fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m["uci"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether the game is over: a result, aborted, or closed by the server.
+pub(crate) fn is_over(state: &Value) -> bool {
+    !state["outcome"].is_null() || state["aborted"] == true || !state["closed"].is_null()
+}
+
+/// A random legal move in the state's position, in UCI.
+pub(crate) fn random_move(state: &Value) -> Option<String> {
+    let fen: Fen = state["fen"].as_str()?.parse().ok()?;
+    let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
+    let moves = pos.legal_moves();
+    let m = moves.choose(&mut rand::rng())?;
+    Some(write_uci(*m, CastlingMode::Standard))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_state_is_read() {
+        let state = json!({
+            "ply": 2,
+            "fen": "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "moves": [{"uci": "e2e4", "san": "e4"}, {"uci": "e7e5", "san": "e5"}],
+            "outcome": null, "aborted": false, "closed": null
+        });
+        assert_eq!(ply_of(&state), 2);
+        assert_eq!(moves_of(&state), ["e2e4", "e7e5"]);
+        assert!(!is_over(&state));
+        let m = random_move(&state).expect("a legal move");
+        assert!(m.len() == 4 && m.as_bytes()[1] <= b'2', "White's move: {m}");
+    }
+
+    #[test]
+    fn a_game_is_over_by_a_result_an_abort_or_the_server() {
+        assert!(is_over(&json!({"outcome": {"result": "1-0"}})));
+        assert!(is_over(&json!({"outcome": null, "aborted": true})));
+        assert!(is_over(&json!({"outcome": null, "closed": "idle"})));
+        assert!(!is_over(&json!({})));
+    }
+}

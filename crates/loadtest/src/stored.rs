@@ -1,0 +1,218 @@
+//! After the run: every game the tool played read back from the server
+//! (`GET /api/games/{id}`, the state a spectator sees, through the same
+//! address as the games: behind a proxy, whichever node owns the game
+//! now), its stored moves compared with those the tool was acknowledged,
+//! and whether it is finished, could go on (the server loaded it), or
+//! could not be read at all.
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde::Serialize;
+use serde_json::Value;
+use tokio::time::Instant;
+
+use crate::check::{MoveCheck, compare};
+use crate::client::get_json;
+use crate::resilience::Backoff;
+use crate::state::{is_over, moves_of};
+use crate::tally::GameLog;
+
+/// Games read at once.
+const READERS: usize = 16;
+
+/// What the games' stored records say.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct StoredCheck {
+    /// Games read back: every game the tool made.
+    pub games: u64,
+    /// Games over: a result, aborted, or closed by the server.
+    pub finished: u64,
+    /// Games not over whose state the server gave (it could load them):
+    /// they go on when their players come back.
+    pub unfinished_resumable: u64,
+    /// Games whose state the server did not give within the window, or
+    /// that it does not know (`404`): not resumable.
+    pub unfinished_unreachable: u64,
+    /// Acknowledged moves the stored games do not hold in their order
+    /// (all of a game the server does not know).
+    pub lost: u64,
+    /// Stored moves that match no acknowledged one (the move that was in
+    /// flight when the tool gave up aside).
+    pub duplicated: u64,
+    /// How long the check took, s.
+    pub seconds: f64,
+}
+
+impl StoredCheck {
+    /// Whether no move was lost or duplicated and every game is finished
+    /// or resumable.
+    pub fn is_clean(&self) -> bool {
+        self.lost == 0 && self.duplicated == 0 && self.unfinished_unreachable == 0
+    }
+
+    /// Adds one game's figures (`seconds` aside).
+    fn add(&mut self, other: &StoredCheck) {
+        self.games += other.games;
+        self.finished += other.finished;
+        self.unfinished_resumable += other.unfinished_resumable;
+        self.unfinished_unreachable += other.unfinished_unreachable;
+        self.lost += other.lost;
+        self.duplicated += other.duplicated;
+    }
+}
+
+/// What reading a game gave.
+#[derive(Debug, Clone, PartialEq)]
+enum Read {
+    /// Its state.
+    State(Value),
+    /// `404`: the server does not know it.
+    Missing,
+    /// No state within the window.
+    Unreachable,
+}
+
+/// Reads every game of `logs` from `host`, [`READERS`] at once, each
+/// tried for `window`, and compares.
+pub(crate) async fn check_stored(host: &str, logs: Vec<GameLog>, window: Duration) -> StoredCheck {
+    let began = Instant::now();
+    let mut total = futures_util::stream::iter(logs)
+        .map(|log| async move {
+            let read = read(host, &log.id, window).await;
+            judge_game(&log, &read)
+        })
+        .buffer_unordered(READERS)
+        .fold(StoredCheck::default(), |mut total, one| async move {
+            total.add(&one);
+            total
+        })
+        .await;
+    total.seconds = began.elapsed().as_secs_f64();
+    total
+}
+
+/// The state of game `id`, trying again (a node that just died, `busy`)
+/// within `window`.
+async fn read(host: &str, id: &str, window: Duration) -> Read {
+    let mut backoff = Backoff::new(window);
+    loop {
+        match get_json(host, &format!("/api/games/{id}")).await {
+            Ok((200, state)) => return Read::State(state),
+            Ok((404, _)) => return Read::Missing,
+            _ => {}
+        }
+        if !backoff.pause().await {
+            return Read::Unreachable;
+        }
+    }
+}
+
+/// One game's figures from what reading it gave.
+fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
+    let mut one = StoredCheck {
+        games: 1,
+        ..StoredCheck::default()
+    };
+    let check = match read {
+        Read::State(state) => {
+            if is_over(state) {
+                one.finished = 1;
+            } else {
+                one.unfinished_resumable = 1;
+            }
+            compare(&log.acked, log.in_flight.as_deref(), &moves_of(state))
+        }
+        Read::Missing => {
+            one.unfinished_unreachable = 1;
+            compare(&log.acked, None, &[])
+        }
+        Read::Unreachable => {
+            one.unfinished_unreachable = 1;
+            MoveCheck::default()
+        }
+    };
+    one.lost = check.lost;
+    one.duplicated = check.duplicated;
+    one
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn log(acked: &str, in_flight: Option<&str>) -> GameLog {
+        GameLog {
+            id: "g".into(),
+            acked: acked.split_whitespace().map(str::to_owned).collect(),
+            in_flight: in_flight.map(str::to_owned),
+        }
+    }
+
+    fn state(moves: &[&str], over: bool) -> Read {
+        let moves: Vec<Value> = moves.iter().map(|m| json!({"uci": m})).collect();
+        let outcome = if over {
+            json!({"result": "0-1"})
+        } else {
+            Value::Null
+        };
+        Read::State(json!({"moves": moves, "outcome": outcome}))
+    }
+
+    #[test]
+    fn a_resigned_game_holding_its_moves_is_finished_and_clean() {
+        let one = judge_game(&log("e2e4 e7e5", None), &state(&["e2e4", "e7e5"], true));
+        assert_eq!(
+            (one.games, one.finished, one.lost, one.duplicated),
+            (1, 1, 0, 0)
+        );
+        assert!(one.is_clean());
+    }
+
+    #[test]
+    fn a_game_given_up_with_a_move_in_flight_is_resumable() {
+        let given_up = log("e2e4", Some("e7e5"));
+        for stored in [&["e2e4"][..], &["e2e4", "e7e5"][..]] {
+            let one = judge_game(&given_up, &state(stored, false));
+            assert_eq!(one.unfinished_resumable, 1);
+            assert!(one.is_clean(), "{stored:?}: {one:?}");
+        }
+    }
+
+    #[test]
+    fn stored_moves_are_compared_with_those_acknowledged() {
+        let one = judge_game(
+            &log("e2e4 e7e5 g1f3", None),
+            &state(&["e2e4", "e7e5"], true),
+        );
+        assert_eq!((one.lost, one.duplicated), (1, 0));
+        let one = judge_game(
+            &log("e2e4 e7e5", None),
+            &state(&["e2e4", "e7e5", "e7e5"], true),
+        );
+        assert_eq!((one.lost, one.duplicated), (0, 1));
+        assert!(!one.is_clean());
+    }
+
+    #[test]
+    fn a_game_not_read_is_unreachable_and_a_missing_one_lost_its_moves() {
+        let played = log("e2e4 e7e5", Some("g1f3"));
+        let one = judge_game(&played, &Read::Unreachable);
+        assert_eq!((one.unfinished_unreachable, one.lost), (1, 0));
+        let one = judge_game(&played, &Read::Missing);
+        assert_eq!((one.unfinished_unreachable, one.lost), (1, 2));
+        assert!(!one.is_clean());
+    }
+
+    #[test]
+    fn figures_add_up() {
+        let mut total = StoredCheck::default();
+        total.add(&judge_game(&log("e2e4", None), &state(&["e2e4"], true)));
+        total.add(&judge_game(&log("d2d4", None), &Read::Unreachable));
+        assert_eq!(
+            (total.games, total.finished, total.unfinished_unreachable),
+            (2, 1, 1)
+        );
+    }
+}

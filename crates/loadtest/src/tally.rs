@@ -1,0 +1,82 @@
+//! The counters the game tasks share during a run, and each game's log of
+//! what it was acknowledged (read back and compared after the run).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::Mutex;
+
+use crate::check::MoveCheck;
+
+/// Counters shared by the game tasks.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    /// Round trips in microseconds, while measuring.
+    pub(crate) rtts: Mutex<Vec<u32>>,
+    /// Acknowledged moves that a later state did not hold in place.
+    pub(crate) lost: AtomicU64,
+    /// Moves a state held beyond those acknowledged.
+    pub(crate) duplicated: AtomicU64,
+    /// Moves given up on: no state ever said whether they were stored.
+    pub(crate) unacknowledged: AtomicU64,
+    /// Error messages.
+    pub(crate) errors: AtomicU64,
+    /// `busy` answers (each followed by a pause and the same move again).
+    pub(crate) busy: AtomicU64,
+    /// Sockets opened again after one broke.
+    pub(crate) reconnects: AtomicU64,
+    /// Moves whose answer went missing and which the state read again
+    /// showed stored: acknowledged without being sent again.
+    pub(crate) recovered: AtomicU64,
+    /// Moves sent again at the same ply because the state read again
+    /// showed them not stored.
+    pub(crate) resent: AtomicU64,
+    /// Broken games.
+    pub(crate) failed: AtomicU64,
+    /// Sign-in times in microseconds, while measuring.
+    pub(crate) sign_ins: Mutex<Vec<u32>>,
+    /// Failed sign-ins while measuring.
+    pub(crate) sign_in_failures: AtomicU64,
+    /// Every game played, with what it was acknowledged.
+    pub(crate) games: Mutex<Vec<GameLog>>,
+}
+
+impl Tally {
+    /// Adds one to `counter`.
+    pub(crate) fn count(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Adds a game's lost and duplicated moves, seen during the run.
+    pub(crate) fn add_check(&self, check: MoveCheck) {
+        self.lost.fetch_add(check.lost, Ordering::Relaxed);
+        self.duplicated
+            .fetch_add(check.duplicated, Ordering::Relaxed);
+    }
+
+    /// The value of `counter`.
+    pub(crate) fn read(counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+}
+
+/// One game as the tool played it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GameLog {
+    /// The game's id.
+    pub(crate) id: String,
+    /// The moves acknowledged, in order (UCI).
+    pub(crate) acked: Vec<String>,
+    /// The move sent and not (yet) acknowledged, if any.
+    pub(crate) in_flight: Option<String>,
+}
+
+impl GameLog {
+    /// A game just made: nothing played.
+    pub(crate) fn new(id: &str) -> GameLog {
+        GameLog {
+            id: id.to_owned(),
+            acked: Vec::new(),
+            in_flight: None,
+        }
+    }
+}
