@@ -56,6 +56,16 @@ pub struct ServeArgs {
     /// lines: the `RUST_LOG` variable (default `info`).
     #[arg(long, value_name = "FORMAT", default_value = "text")]
     log: LogFormat,
+    /// One node of several sharing one database (PostgreSQL): the Redis
+    /// server the nodes talk through (`redis://host:port`). Each game is
+    /// owned by one node at a time; a node that dies has its games taken
+    /// over by the others (docs/deploy.md).
+    #[arg(long, value_name = "URL", requires = "node")]
+    redis: Option<String>,
+    /// This node's name among several (with `--redis`): unique, kept
+    /// across restarts.
+    #[arg(long, value_name = "NAME", requires = "redis")]
+    node: Option<String>,
 }
 
 /// The form of the log lines.
@@ -94,6 +104,12 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     }
     config.syzygy.clone_from(&args.syzygy);
     config.test_clock = args.test_clock;
+    if let (Some(redis), Some(node)) = (&args.redis, &args.node) {
+        config.cluster = Some(rochade_server::cluster::ClusterConfig {
+            node: node.clone(),
+            redis: redis.clone(),
+        });
+    }
     if let Some(url) = &args.smtp {
         config.mail = Some(rochade_server::notify::mail::MailConfig {
             url: url.clone(),

@@ -94,7 +94,7 @@ impl ErrorCode {
 /// let e = ActionError::new(ErrorCode::StalePly, "the move answers ply 3, the game is at ply 4");
 /// assert_eq!(e.code, ErrorCode::StalePly);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, thiserror::Error)]
 #[error("{code:?}: {message}")]
 pub struct ActionError {
     /// The stable code.

@@ -18,11 +18,22 @@ pub const TURN: &str = "turn";
 /// News items an account's channel holds for a slow listener.
 const BACKLOG: usize = 64;
 
+/// Where news also goes: the other nodes, when there are several.
+type Also = Box<dyn Fn(i64, &Value) + Send + Sync>;
+
 /// The channels of the accounts that listen.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Hub {
     /// Channel by account id.
     channels: Mutex<HashMap<i64, broadcast::Sender<Arc<Value>>>>,
+    /// Where all news also goes.
+    also: std::sync::OnceLock<Also>,
+}
+
+impl std::fmt::Debug for Hub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Hub")
+    }
 }
 
 impl Hub {
@@ -49,6 +60,21 @@ impl Hub {
     /// assert_eq!(news.try_recv().map(|v| v["type"].clone()).ok(), Some("challengeCanceled".into()));
     /// ```
     pub fn tell(&self, user: i64, news: Value) {
+        if let Some(also) = self.also.get() {
+            also(user, &news);
+        }
+        self.tell_here(user, news);
+    }
+
+    /// Sends all news to `also` as well (once; the other nodes' listeners,
+    /// when there are several).
+    pub fn also(&self, also: Also) {
+        let _ = self.also.set(also);
+    }
+
+    /// Tells account `user` `news` on this node only (news another node
+    /// sent).
+    pub fn tell_here(&self, user: i64, news: Value) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(channel) = channels.get(&user) {
             if channel.receiver_count() == 0 {

@@ -20,6 +20,7 @@ pub mod api;
 pub mod assets;
 pub mod challenges;
 pub mod clock;
+pub mod cluster;
 pub mod correspondence;
 pub mod defences;
 pub mod director;
@@ -244,6 +245,8 @@ pub struct ServeConfig {
     /// play through a year of correspondence in seconds against the real
     /// binary.
     pub test_clock: bool,
+    /// One node of several (`--node`, `--redis`); none: a single server.
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl ServeConfig {
@@ -257,6 +260,7 @@ impl ServeConfig {
             syzygy: Vec::new(),
             mail: None,
             test_clock: false,
+            cluster: None,
         }
     }
 }
@@ -278,6 +282,9 @@ pub enum ServeError {
     /// The mail relay cannot be used.
     #[error("mail: {0}")]
     Mail(#[from] notify::mail::MailError),
+    /// The other nodes could not be joined.
+    #[error("cluster: {0}")]
+    Cluster(#[from] cluster::ClusterError),
     /// Stored games could not be resumed.
     #[error("resuming games: {0}")]
     Resume(ActionError),
@@ -323,6 +330,10 @@ impl Server {
             config.limits.clone(),
             shutdown_rx,
         );
+        if let Some(cluster) = &config.cluster {
+            let joined = cluster::Cluster::join(cluster, &shared).await?;
+            let _ = shared.cluster.set(joined);
+        }
         if let Some((first, rest)) = config.syzygy.split_first() {
             let mut tables = rochade_tablebase::Tablebase::open(first)?;
             for dir in rest {
@@ -337,6 +348,7 @@ impl Server {
                 shared.clock.clone(),
                 shared.limits.digest_every,
                 shared.shutdown.clone(),
+                shared.leads_handle(),
             )?;
         }
         let resumed = shared.resume_all().await.map_err(ServeError::Resume)?;

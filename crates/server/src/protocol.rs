@@ -1,6 +1,6 @@
 //! Messages from the page to the server (docs/protocol.md, version 1).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{ActionError, ErrorCode};
 use crate::event::{Claim, OfferAction};
@@ -13,7 +13,7 @@ pub const VERSION: u64 = 1;
 pub const MAX_FRAME: usize = 4096;
 
 /// A message from a client.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// The first message of every socket: who is there. A seat's token
@@ -140,7 +140,7 @@ pub enum ClientMessage {
 }
 
 /// A take-back action: the protocol says `request` where offers say `offer`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TakebackAction {
     /// Ask to take back.

@@ -15,6 +15,7 @@ use futures_util::StreamExt;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::clock::ServerClock;
+use crate::cluster::Cluster;
 use crate::error::{ActionError, ErrorCode};
 use crate::limits::{Limits, RateLimiter};
 use crate::record::Record;
@@ -22,7 +23,7 @@ use crate::robot::{EngineChoice, RobotQueue};
 use crate::room::{self, Command, RoomDeps, finish};
 use crate::schedule::Scheduler;
 use crate::setup::{GameSetup, Mode};
-use crate::storage::{Storage, StorageError, WriteOp, Writer, wall_ms};
+use crate::storage::{Claim, Storage, StorageError, WriteOp, Writer, wall_ms};
 
 /// How many times a request follows a room that is just closing.
 const ATTEMPTS: usize = 3;
@@ -45,6 +46,8 @@ struct Live {
     origin: Option<IpAddr>,
     /// Whether the robot plays in it.
     robot: bool,
+    /// A relay to the room on the node that owns the game.
+    remote: bool,
 }
 
 /// What every room and handler shares.
@@ -86,6 +89,9 @@ pub struct Shared {
     pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
     /// The tournaments' clockwork.
     pub tournaments: Arc<crate::tournaments::runner::Runner>,
+    /// This node's place among several (`--node`, `--redis`); none for a
+    /// single server.
+    pub cluster: std::sync::OnceLock<Arc<Cluster>>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -149,6 +155,7 @@ impl Shared {
             tablebase: std::sync::OnceLock::new(),
             thresholds: Arc::new(thresholds),
             tournaments: Arc::default(),
+            cluster: std::sync::OnceLock::new(),
         })
     }
 
@@ -178,7 +185,9 @@ impl Shared {
 
     /// The number of loaded rooms.
     pub fn live(&self) -> usize {
-        self.rooms.lock().map_or(0, |r| r.len())
+        self.rooms
+            .lock()
+            .map_or(0, |r| r.values().filter(|live| !live.remote).count())
     }
 
     /// The handles a room gets.
@@ -195,6 +204,7 @@ impl Shared {
             tablebase: self.tablebase.get().cloned(),
             thresholds: self.thresholds.clone(),
             tournaments: self.tournaments.clone(),
+            cluster: self.cluster.get().cloned(),
         }
     }
 
@@ -202,15 +212,51 @@ impl Shared {
     /// closes.
     fn start(self: &Arc<Self>, record: Record, epoch: u64) -> mpsc::Sender<Command> {
         let id = record.setup.id.clone();
-        let live = |tx| Live {
-            tx,
+        let live = Live {
+            tx: mpsc::channel(1).0,
             origin: record.setup.origin,
             robot: record.setup.mode == Mode::Robot,
+            remote: false,
         };
-        let (tx, task) = room::spawn(record.clone(), epoch, self.deps());
+        let (tx, task) = room::spawn(record, epoch, self.deps());
         self.schedule.remove(&id);
+        self.register(id, Live { tx, ..live }, task)
+    }
+
+    /// Starts a relay to game `id`'s room on node `owner`.
+    fn relay(
+        self: &Arc<Self>,
+        cluster: &Arc<Cluster>,
+        id: &str,
+        owner: String,
+    ) -> mpsc::Sender<Command> {
+        let (tx, task) = crate::cluster::relay::spawn(
+            cluster.clone(),
+            id.to_owned(),
+            owner,
+            self.limits.unload_after,
+        );
+        let live = Live {
+            tx,
+            origin: None,
+            robot: false,
+            remote: true,
+        };
+        self.register(id.to_owned(), live, task)
+    }
+
+    /// Keeps `live` as game `id`'s room until its `task` ends; a room of
+    /// this node tells the other nodes' sockets then that it closed.
+    fn register(
+        self: &Arc<Self>,
+        id: String,
+        live: Live,
+        task: tokio::task::JoinHandle<()>,
+    ) -> mpsc::Sender<Command> {
+        let tx = live.tx.clone();
+        let remote = live.remote;
         if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(id.clone(), live(tx.clone()));
+            rooms.insert(id.clone(), live);
         }
         let registry = Arc::downgrade(self);
         let closed = tx.clone();
@@ -218,6 +264,9 @@ impl Shared {
             let _ = task.await;
             if let Some(registry) = registry.upgrade() {
                 registry.forget_closed(&id, &closed);
+                if let (false, Some(cluster)) = (remote, registry.cluster.get()) {
+                    cluster.closed(&id);
+                }
             }
         });
         tx
@@ -240,7 +289,7 @@ impl Shared {
             let playing = self.rooms.lock().map_or(0, |rooms| {
                 rooms
                     .values()
-                    .filter(|live| live.robot && live.origin == Some(from))
+                    .filter(|live| live.robot && !live.remote && live.origin == Some(from))
                     .count()
             });
             if playing >= self.limits.robot_games_per_address {
@@ -271,21 +320,26 @@ impl Shared {
         setup.origin = Some(from);
         let record = Record::new(setup.clone())?;
         let epoch = self.clock.now_ms();
-        self.writer
-            .write(vec![WriteOp::Create {
-                setup: Box::new(setup.clone()),
-                epoch,
-                wake_at: finish::wake_at(
-                    &record,
-                    0,
-                    &self.limits,
-                    &self
-                        .thresholds
-                        .of(record.setup.player(record.turn()).map(|p| p.id)),
-                ),
-                glance: Some(crate::glance::Glance::of(&record, 0).to_json()),
-            }])
-            .await?;
+        let mut ops = vec![WriteOp::Create {
+            setup: Box::new(setup.clone()),
+            epoch,
+            wake_at: finish::wake_at(
+                &record,
+                0,
+                &self.limits,
+                &self
+                    .thresholds
+                    .of(record.setup.player(record.turn()).map(|p| p.id)),
+            ),
+            glance: Some(crate::glance::Glance::of(&record, 0).to_json()),
+        }];
+        if let Some(cluster) = self.cluster.get() {
+            ops.push(WriteOp::Own {
+                game: setup.id.clone(),
+                node: cluster.node().to_owned(),
+            });
+        }
+        self.writer.write(ops).await?;
         self.start(record, epoch);
         // 10.1: leave booked before the game began stops its clocks too.
         crate::correspondence::http::pause_for_booked(self, &setup).await
@@ -301,12 +355,58 @@ impl Shared {
     ///
     /// When storage fails.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ActionError> {
-        let (alive, games) = self
-            .stored(|s| Ok((s.last_alive()?, s.unfinished()?)))
-            .await?;
+        let (alive, games) = match self.cluster.get() {
+            // One node of several: its own games; those of no node and of
+            // dead nodes come with its first heartbeats (cluster::lease).
+            Some(cluster) => {
+                let node = cluster.node().to_owned();
+                let mine = node.clone();
+                let alive = self
+                    .stored(move |s| {
+                        Ok(s.heartbeats()?
+                            .into_iter()
+                            .find(|(name, _)| *name == mine)
+                            .map(|(_, at)| at))
+                    })
+                    .await?;
+                // The lease before the games: once it is fresh no other
+                // node takes them over, and this node's claims from now
+                // on do not look like those of a dead node.
+                self.writer
+                    .write(vec![WriteOp::Heartbeat { node: node.clone() }])
+                    .await?;
+                let games = self.stored(move |s| s.owned(&node)).await?;
+                (alive, games)
+            }
+            None => {
+                self.stored(|s| Ok((s.last_alive()?, s.unfinished()?)))
+                    .await?
+            }
+        };
+        self.resume(&games, alive).await?;
+        if let Some(cluster) = self.cluster.get() {
+            tokio::spawn(crate::cluster::lease::run(self.clone(), cluster.clone()));
+        }
+        tokio::spawn(self.clone().run_scheduler());
+        tokio::spawn(self.clone().run_purge());
+        Ok(games.len())
+    }
+
+    /// Resumes the time lines of unfinished `games` whose server was last
+    /// known to run at `alive` (Unix ms): their clocks stopped then (6.12);
+    /// their next deadlines go to the scheduler.
+    ///
+    /// # Errors
+    ///
+    /// When storage fails.
+    pub async fn resume(
+        self: &Arc<Self>,
+        games: &[crate::storage::Unfinished],
+        alive: Option<u64>,
+    ) -> Result<(), ActionError> {
         let now = self.clock.now_ms();
         let mut ops = Vec::with_capacity(games.len());
-        for game in &games {
+        for game in games {
             // 6.12: the clocks stopped when the server was last known to run.
             let ran = alive.map_or(0, |alive| alive.saturating_sub(game.epoch));
             let epoch = now.saturating_sub(ran.max(game.last_at));
@@ -318,9 +418,7 @@ impl Shared {
             self.schedule.set(&game.id, epoch.saturating_add(wake));
         }
         self.writer.write(ops).await?;
-        tokio::spawn(self.clone().run_scheduler());
-        tokio::spawn(self.clone().run_purge());
-        Ok(games.len())
+        Ok(())
     }
 
     /// Loads the games whose deadline has come, until the server stops.
@@ -354,10 +452,29 @@ impl Shared {
         }
     }
 
+    /// Whether this node runs the server's one-at-a-time work (the
+    /// tournaments' clockwork, e-mail digests, the retention sweep): a
+    /// single server always; one node of several when it leads.
+    pub fn leads(&self) -> bool {
+        self.leads_handle().now()
+    }
+
+    /// A handle that tells whether this node leads, for work that runs
+    /// apart from the registry.
+    pub fn leads_handle(&self) -> crate::cluster::Leads {
+        crate::cluster::Leads::of(self.cluster.get())
+    }
+
     /// Deletes finished games past their retention, every hour.
     async fn run_purge(self: Arc<Self>) {
         let mut shutdown = self.shutdown.clone();
         loop {
+            if !self.leads() {
+                tokio::select! {
+                    () = tokio::time::sleep(crate::cluster::BEAT) => continue,
+                    _ = shutdown.changed() => return,
+                }
+            }
             let now = wall_ms();
             let before = |keep: Duration| now.saturating_sub(keep.as_millis() as u64);
             let purge = WriteOp::Purge {
@@ -379,6 +496,25 @@ impl Shared {
     async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);
+        }
+        if let Some(cluster) = self.cluster.get() {
+            let (key, node) = (id.to_owned(), cluster.node().to_owned());
+            let stale = wall_ms().saturating_sub(crate::cluster::LEASE.as_millis() as u64);
+            match self.stored(move |s| s.claim(&key, &node, stale)).await? {
+                Claim::Mine => {}
+                Claim::Owner(owner) => {
+                    if let Some(tx) = self.loaded(id) {
+                        return Ok(tx);
+                    }
+                    return Ok(self.relay(cluster, id, owner));
+                }
+                Claim::Missing => {
+                    return Err(ActionError::new(
+                        ErrorCode::NotFound,
+                        format!("no game {id}"),
+                    ));
+                }
+            }
         }
         let key = id.to_owned();
         let stored = self

@@ -685,6 +685,25 @@ impl Seats {
         }
     }
 
+    /// The seats named by [`Seats::as_str`].
+    ///
+    /// ```
+    /// use rochade_server::setup::Seats;
+    /// for seats in ["white", "black", "both", "spectator"] {
+    ///     assert_eq!(Seats::parse(seats).map(Seats::as_str), Some(seats));
+    /// }
+    /// assert_eq!(Seats::parse("arbiter"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<Seats> {
+        Some(match name {
+            "spectator" => Seats::Spectator,
+            "white" => Seats::One(Color::White),
+            "black" => Seats::One(Color::Black),
+            "both" => Seats::Both,
+            _ => return None,
+        })
+    }
+
     /// Whether these seats may act for `color`.
     pub fn holds(self, color: Color) -> bool {
         match self {

@@ -133,6 +133,7 @@ pub fn start(
     clock: Arc<ServerClock>,
     every: Duration,
     mut shutdown: watch::Receiver<bool>,
+    leads: crate::cluster::Leads,
 ) -> Result<(), MailError> {
     let (host, port) = relay(&config.url)?;
     let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
@@ -149,6 +150,10 @@ pub fn start(
             tokio::select! {
                 () = tokio::time::sleep(round) => {}
                 _ = shutdown.changed() => return,
+            }
+            // With several nodes, one sends the digests.
+            if !leads.now() {
+                continue;
             }
             let now = clock.now_ms();
             let since = now.saturating_sub(u64::try_from(every.as_millis()).unwrap_or(u64::MAX));

@@ -84,6 +84,9 @@ pub struct RoomDeps {
     pub thresholds: Arc<crate::notify::thresholds::Thresholds>,
     /// Told when a tournament game ends.
     pub tournaments: Arc<crate::tournaments::runner::Runner>,
+    /// The other nodes, when there are several: the room's news go to
+    /// their sockets too.
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 impl std::fmt::Debug for RoomDeps {
@@ -244,11 +247,19 @@ impl Room {
         ))
     }
 
+    /// Sends `out` to every socket, here and on the other nodes.
+    fn send_out(&self, out: Out) {
+        if let Some(cluster) = &self.deps.cluster {
+            cluster.broadcast(&self.record.setup.id, &out);
+        }
+        let _ = self.out.send(out);
+    }
+
     /// Sends the new state to every socket.
     fn broadcast(&mut self) {
         self.state = self.make_state();
         self.presence.shown();
-        let _ = self.out.send(Out::State(self.state.clone()));
+        self.send_out(Out::State(self.state.clone()));
     }
 
     /// When something falls due in this game (a flag, an expiry).
@@ -632,7 +643,7 @@ impl Room {
         self.store(ops).await?;
         // An arena's page shows who went berserk.
         if berserk && let Some(terms) = &self.record.setup.tournament {
-            self.deps.tournaments.watchers.changed(&terms.id);
+            self.deps.tournaments.shown(&terms.id);
         }
         let moved = self.record.plies.len().saturating_sub(plies);
         crate::metrics::METRICS
@@ -642,7 +653,7 @@ impl Room {
         for color in shakmaty::Color::ALL {
             if conditional[color] != self.record.conditional[color] {
                 let lines = Arc::new(self.record.conditional_lines(color));
-                let _ = self.out.send(Out::Conditional { color, lines });
+                self.send_out(Out::Conditional { color, lines });
             }
         }
         self.dismiss_notices(plies);
@@ -755,7 +766,7 @@ impl Room {
             if let Event::Chat { color, text } = event {
                 let color = shakmaty::Color::from(color);
                 let name = self.record.setup.player(color).map(|p| p.name.clone());
-                let _ = self.out.send(Out::Chat {
+                self.send_out(Out::Chat {
                     color,
                     name,
                     text: text.into(),
@@ -1057,7 +1068,7 @@ impl Room {
                 .schedule
                 .set(&agreed.setup.id, epoch.saturating_add(at));
         }
-        let _ = self.out.send(Out::Rematch {
+        self.send_out(Out::Rematch {
             game: agreed.setup.id,
             white: agreed.setup.white_token,
             black: agreed.setup.black_token,

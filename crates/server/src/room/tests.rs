@@ -50,6 +50,7 @@ fn world(limits: Limits) -> World {
         tablebase: None,
         thresholds: Arc::new(crate::notify::thresholds::Thresholds::new(86_400_000)),
         tournaments: Arc::default(),
+        cluster: None,
     };
     World { deps, _stop: stop }
 }

@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod history;
 pub mod leave;
+pub mod nodes;
 pub mod notes;
 pub mod notices;
 mod postgres;
@@ -19,6 +20,7 @@ mod sql_accounts;
 mod sql_games;
 mod sql_history;
 mod sql_leave;
+mod sql_nodes;
 mod sql_notes;
 mod sql_notices;
 mod sql_simuls;
@@ -32,6 +34,7 @@ pub use history::{
     GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
 };
 pub use leave::{BookedLeave, LeaveGrant, LeaveStore};
+pub use nodes::{Adopted, Claim, NodeStore};
 pub use notes::{Note, NoteStore};
 pub use notices::{DueDigest, NoticeStore, StoredNotice};
 pub use simuls::SimulStore;
@@ -142,6 +145,19 @@ pub enum WriteOp {
         /// The most games one purge deletes.
         most: usize,
     },
+    /// Node `node` owns game `game` (several nodes: see [`NodeStore`]).
+    Own {
+        /// The game.
+        game: String,
+        /// The node.
+        node: String,
+    },
+    /// Node `node` is alive at the write's time: its heartbeat, which
+    /// keeps its lease on its games.
+    Heartbeat {
+        /// The node.
+        node: String,
+    },
 }
 
 /// An unfinished game as a player's list shows it: no events, no replay.
@@ -184,7 +200,14 @@ pub struct StoredGame {
 
 /// A place to keep games (and accounts, and their ratings).
 pub trait Storage:
-    AccountStore + History + LeaveStore + NoteStore + NoticeStore + SimulStore + TournamentStore
+    AccountStore
+    + History
+    + LeaveStore
+    + NodeStore
+    + NoteStore
+    + NoticeStore
+    + SimulStore
+    + TournamentStore
 {
     /// Commits `ops` in one transaction, and records `alive` (Unix ms) as
     /// the last moment the server was known to run.

@@ -324,6 +324,19 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
             finished_before,
             most,
         } => purge(tx, *aborted_before, *finished_before, *most),
+        WriteOp::Own { game, node } => tx
+            .execute(
+                "UPDATE games SET node = ?2 WHERE id = ?1",
+                vals![game, node],
+            )
+            .map(drop),
+        WriteOp::Heartbeat { node } => tx
+            .execute(
+                "INSERT INTO nodes (name, alive_at) VALUES (?1, ?2)
+                 ON CONFLICT (name) DO UPDATE SET alive_at = ?2",
+                vals![node, alive],
+            )
+            .map(drop),
     }
 }
 

@@ -216,6 +216,13 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN simul TEXT REFERENCES simuls(id);
     CREATE INDEX games_simul ON games(simul) WHERE simul IS NOT NULL;
 ",
+    // 12: several nodes: each node's last heartbeat, and the node that
+    // owns each game (its lease: good while that node's heartbeat is fresh).
+    "
+    CREATE TABLE nodes (name TEXT PRIMARY KEY, alive_at INTEGER NOT NULL);
+    ALTER TABLE games ADD COLUMN node TEXT;
+    CREATE INDEX games_node ON games(node, finished) WHERE node IS NOT NULL;
+",
 ];
 
 /// The statements each connection keeps prepared (more than the queries

@@ -30,7 +30,7 @@ use crate::rooms::Shared;
 const IDLE: Duration = Duration::from_secs(30);
 
 /// The server's tournament clockwork.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Runner {
     /// Rooms and requests wake it.
     wake: Notify,
@@ -44,12 +44,56 @@ pub struct Runner {
     due: StdMutex<HashMap<String, u64>>,
     /// Every running tournament has been read once since the start.
     scanned: AtomicBool,
+    /// Where changes also go.
+    also: std::sync::OnceLock<Also>,
+}
+
+/// Where tournament changes also go: the other nodes, when there are
+/// several (whether the clockwork must look again, and the tournament).
+type Also = Box<dyn Fn(bool, &str) + Send + Sync>;
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Runner")
+    }
 }
 
 impl Runner {
     /// Tournament `id` changed (one of its games ended, the arbiter
-    /// acted): tell its pages, and look at it again.
+    /// acted): tell its pages, and look at it again; on every node.
     pub fn changed(&self, id: &str) {
+        if let Some(also) = self.also.get() {
+            also(true, id);
+        }
+        self.changed_here(id);
+    }
+
+    /// Tournament `id`'s pages should read it again (nothing for the
+    /// clockwork to do); on every node.
+    pub fn shown(&self, id: &str) {
+        if let Some(also) = self.also.get() {
+            also(false, id);
+        }
+        self.watchers.changed(id);
+    }
+
+    /// Sends every change to `also` as well (once: the other nodes).
+    pub fn also(&self, also: Also) {
+        let _ = self.also.set(also);
+    }
+
+    /// [`Runner::changed`] (`look`) or [`Runner::shown`] as another node
+    /// told it: on this node only.
+    pub fn told(&self, look: bool, id: &str) {
+        if look {
+            self.changed_here(id);
+        } else {
+            self.watchers.changed(id);
+        }
+    }
+
+    /// [`Runner::changed`] on this node only.
+    fn changed_here(&self, id: &str) {
         self.watchers.changed(id);
         self.dirty
             .lock()
@@ -87,7 +131,7 @@ pub async fn outcomes_of(
 pub async fn save(shared: &Arc<Shared>, tournament: &Tournament) -> Result<(), ActionError> {
     let t = tournament.clone();
     shared.stored(move |s| s.save_tournament(&t)).await?;
-    shared.tournaments.watchers.changed(&tournament.id);
+    shared.tournaments.shown(&tournament.id);
     Ok(())
 }
 
@@ -365,7 +409,12 @@ pub async fn run(shared: Arc<Shared>) {
     let mut shutdown = shared.shutdown.clone();
     let mut time = shared.clock.changes();
     loop {
-        let next = tick(&shared).await;
+        // With several nodes, one runs the tournaments' clockwork.
+        let next = if shared.leads() {
+            tick(&shared).await
+        } else {
+            None
+        };
         let now = shared.clock.now_ms();
         let sleep = next.map_or(IDLE, |at| {
             Duration::from_millis(at.saturating_sub(now)).min(IDLE)

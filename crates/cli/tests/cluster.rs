@@ -1,0 +1,291 @@
+//! Three real `rochade serve` nodes sharing one database and one Redis
+//! (issue 20, points 4 and 5): a game created on one node is played from
+//! sockets on the two others; the owner is killed (SIGKILL) mid-game and
+//! another node takes the game over within five seconds, with the clocks
+//! stopped for the gap (6.12); the pages' sockets come back and the game
+//! goes on; the killed node starts again and serves its share.
+//!
+//! The database is a SQLite file the three processes share, or with
+//! `ROCHADE_TEST_POSTGRES` (scripts/with-postgres) a fresh PostgreSQL
+//! database. Redis is Debian's `redis-server`, started here on a free
+//! port; without it the test is skipped, except under CI, where it fails.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rochade_loadtest::client::{GameSocket, post_json};
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `redis-server` on a free port, without persistence; none when the
+/// package is not installed (and not under CI).
+fn redis(dir: &Path) -> Option<(Killed, String)> {
+    let host = support::free_host();
+    let port = host.rsplit(':').next().expect("port").to_owned();
+    let started = Command::new("redis-server")
+        .args([
+            "--port",
+            &port,
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .arg("--dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    match started {
+        Ok(child) => Some((Killed(child), format!("redis://{host}"))),
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "redis-server is needed under CI: {e}"
+            );
+            eprintln!("skipped: no redis-server ({e})");
+            None
+        }
+    }
+}
+
+/// Where the three nodes keep their games.
+fn database(dir: &Path) -> String {
+    match std::env::var("ROCHADE_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => {
+            let name = format!("rochade_cluster_{}", std::process::id());
+            rochade_server::storage::postgres_database(&url, &name).expect("a test database")
+        }
+        _ => dir.join("games.sqlite").to_string_lossy().into_owned(),
+    }
+}
+
+/// One node.
+struct Node {
+    name: &'static str,
+    host: String,
+    log: PathBuf,
+    process: Option<Killed>,
+}
+
+impl Node {
+    /// Starts node `name` and waits until it answers.
+    async fn start(name: &'static str, db: &str, redis: &str, dir: &Path) -> Node {
+        let mut node = Node {
+            name,
+            host: support::free_host(),
+            log: dir.join(format!("{name}.log")),
+            process: None,
+        };
+        node.restart(db, redis).await;
+        node
+    }
+
+    /// Starts it (again) on its address.
+    async fn restart(&mut self, db: &str, redis: &str) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_rochade"))
+            .args(["serve", "--addr", &self.host, "--db", db, "--redis", redis])
+            .args(["--node", self.name])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("rochade serve starts");
+        self.process = Some(Killed(child));
+        support::listening(&self.host, WAIT).await;
+    }
+
+    /// SIGKILL.
+    fn kill(&mut self) {
+        self.process = None;
+    }
+
+    /// Its log so far.
+    fn log(&self) -> String {
+        support::log_of(&self.log)
+    }
+}
+
+/// Reads `socket` until a state that `want` accepts.
+async fn state(socket: &mut GameSocket, want: impl Fn(&Value) -> bool, nodes: &[&Node]) -> Value {
+    match socket.state(WAIT, want).await {
+        Ok(state) => state,
+        Err(e) => panic!("{e}\n{}", logs(nodes)),
+    }
+}
+
+/// The nodes' logs, for a failure.
+fn logs(nodes: &[&Node]) -> String {
+    nodes
+        .iter()
+        .map(|n| format!("--- {} ---\n{}", n.name, n.log()))
+        .collect()
+}
+
+/// The clocks of a state, in ms.
+fn clocks(state: &Value) -> (i64, i64) {
+    let ms = |c: &str| state["clock"][c].as_i64().expect("ms");
+    (ms("white"), ms("black"))
+}
+
+/// Connects to game `id` at `host` again and again until the game's
+/// state comes (a node just taking the game over answers `busy` or not at
+/// all for a moment); returns the socket, its first state and how long
+/// it took.
+async fn reconnect(host: &str, id: &str, token: &str, nodes: &[&Node]) -> (GameSocket, Value) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(mut socket) = GameSocket::connect(host, id, token).await
+            && let Ok(state) = socket.state(Duration::from_secs(2), |_| true).await
+        {
+            return (socket, state);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "never came back\n{}",
+            logs(nodes)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
+    let dir = std::env::temp_dir().join(format!("rochade-cluster-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let Some((_redis, redis)) = redis(&dir) else {
+        return;
+    };
+    let db = database(&dir);
+    let mut n1 = Node::start("n1", &db, &redis, &dir).await;
+    let n2 = Node::start("n2", &db, &redis, &dir).await;
+    let n3 = Node::start("n3", &db, &redis, &dir).await;
+
+    // Created on n1, which owns it; White plays from n2, Black from n3.
+    let (status, game) = post_json(
+        &n1.host,
+        "/api/games",
+        &json!({"opponent": "friend", "color": "white", "time_control": "5+0"}),
+    )
+    .await
+    .expect("creates");
+    assert_eq!(status, 201, "{game}");
+    let id = game["game"].as_str().expect("id").to_owned();
+    let white = game["token"].as_str().expect("token").to_owned();
+    let black = game["links"]["black"]
+        .as_str()
+        .and_then(|l| l.split_once('#'))
+        .map(|(_, t)| t.to_owned())
+        .expect("black's token");
+    let mut sockets = [
+        GameSocket::connect(&n2.host, &id, &white)
+            .await
+            .expect("white on n2"),
+        GameSocket::connect(&n3.host, &id, &black)
+            .await
+            .expect("black on n3"),
+    ];
+    let all = [&n1, &n2, &n3];
+    for socket in &mut sockets {
+        state(socket, |s| s["ply"] == 0, &all).await;
+    }
+    let mut last = Value::Null;
+    for (ply, uci) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        let mover = ply % 2;
+        sockets[mover]
+            .send(&json!({"t": "move", "ply": ply, "uci": uci}))
+            .await
+            .expect("sends");
+        last = state(&mut sockets[mover], |s| s["ply"] == ply + 1, &all).await;
+        // The other side sees it too, through its own node.
+        state(&mut sockets[1 - mover], |s| s["ply"] == ply + 1, &all).await;
+    }
+    assert_eq!(last["clock"]["running"], "black");
+
+    // Black's clock runs a second; then n1 dies without a word.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    n1.kill();
+    let killed = Instant::now();
+
+    // Both pages' sockets close (their relay saw the owner go silent) and
+    // come back; n2 or n3 has taken the game over from its stored events.
+    let [white_socket, black_socket] = sockets;
+    drop((white_socket, black_socket));
+    let alive = [&n2, &n3];
+    let (mut white_socket, back) = reconnect(&n2.host, &id, &white, &alive).await;
+    let (mut black_socket, _) = reconnect(&n3.host, &id, &black, &alive).await;
+    assert_eq!(back["ply"], 3);
+    assert_eq!(back["moves"], last["moves"]);
+    black_socket
+        .send(&json!({"t": "move", "ply": 3, "uci": "b8c6"}))
+        .await
+        .expect("sends");
+    let next = state(&mut black_socket, |s| s["ply"] == 4, &alive).await;
+    let took = killed.elapsed();
+    eprintln!("the game went on {took:?} after its node was killed");
+    assert!(
+        took < Duration::from_secs(5),
+        "the game went on {took:?} after its node died"
+    );
+    state(&mut white_socket, |s| s["ply"] == 4, &alive).await;
+    // 6.12: Black's clock stood still while nobody owned the game.
+    let (_, black_before) = clocks(&last);
+    let (_, black_after) = clocks(&next);
+    let used = black_before - black_after;
+    assert!(
+        (0..2_500).contains(&used),
+        "Black was charged {used} ms for a second's thought over a {took:?} takeover"
+    );
+    let logs_now = logs(&alive);
+    assert!(
+        logs_now.contains("taking over the games of a node that stopped"),
+        "{logs_now}"
+    );
+
+    // n1 comes back and serves: a game created there is played from n2.
+    n1.restart(&db, &redis).await;
+    let (status, game) = post_json(
+        &n1.host,
+        "/api/games",
+        &json!({"opponent": "local", "time_control": "-"}),
+    )
+    .await
+    .expect("creates");
+    assert_eq!(status, 201, "{game}");
+    let second = game["game"].as_str().expect("id");
+    let mut socket = GameSocket::connect(&n2.host, second, game["token"].as_str().expect("token"))
+        .await
+        .expect("connects");
+    socket
+        .send(&json!({"t": "move", "ply": 0, "uci": "d2d4"}))
+        .await
+        .expect("sends");
+    state(&mut socket, |s| s["ply"] == 1, &[&n1, &n2, &n3]).await;
+    // And the first game still answers through n1.
+    let (watcher, seen) = reconnect(&n1.host, &id, "", &[&n1, &n2, &n3]).await;
+    assert_eq!(seen["ply"], 4);
+    watcher.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,521 @@
+//! Several `rochade serve` nodes sharing one database (PostgreSQL; or one
+//! SQLite file on one machine), joined by Redis pub/sub: an existing
+//! engine, not a protocol of our own.
+//!
+//! Every game is owned by one node at a time: the column `games.node`,
+//! good while that node's heartbeat in the table `nodes` is fresher than
+//! [`LEASE`] ([`crate::storage::NodeStore`]). A node asked about a game
+//! it does not own starts a relay ([`relay`]) in place of the room: the
+//! relay forwards each command to the owner's channel and hands the
+//! owner's answer back, and the room's news arrive on the game's channel
+//! for the sockets here. The owner answers such requests in [`inbox`].
+//! Every node beats its heartbeat and takes over the games of a node
+//! whose heartbeat went stale ([`lease`]), with the clocks stopped for the
+//! gap (6.12); pages whose socket went down with the node come back
+//! through the proxy and find the game on its new owner.
+
+pub mod inbox;
+pub mod lease;
+pub mod relay;
+pub mod wire;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use redis::aio::{PubSubSink, PubSubStream};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use crate::error::{ActionError, ErrorCode};
+use crate::room::Out;
+use crate::rooms::Shared;
+use crate::storage::wall_ms;
+use wire::{Answer, Ask, Broadcast, Envelope, News};
+
+/// How long a node's heartbeat keeps its games: a node silent for longer
+/// is taken as dead and its games are taken over.
+pub const LEASE: Duration = Duration::from_secs(3);
+
+/// How often a node beats its heartbeat and looks for dead nodes.
+pub const BEAT: Duration = Duration::from_millis(500);
+
+/// How long a request waits for the owning node's answer.
+pub const ANSWER_WAIT: Duration = Duration::from_secs(3);
+
+/// Room news kept for a slow socket of a relayed game.
+const BACKLOG: usize = 64;
+
+/// Where a node is and what it is called.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterConfig {
+    /// This node's name, unique among the nodes (ASCII letters, digits,
+    /// `-`, `_`, `.`).
+    pub node: String,
+    /// The Redis server, `redis://host:port`.
+    pub redis: String,
+}
+
+/// What can go wrong joining the cluster.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// The node's name is not usable.
+    #[error("node name {0:?}: use 1 to 64 ASCII letters, digits, '-', '_' or '.'")]
+    Name(String),
+    /// Redis refused or could not be reached.
+    #[error("redis at {url}: {source}")]
+    Redis {
+        /// The URL.
+        url: String,
+        /// Why.
+        source: redis::RedisError,
+    },
+}
+
+/// An answer waited for, and whether it joins a game's news first.
+struct Waiting {
+    /// Where the answer goes (with the news of its game for a join).
+    answer: oneshot::Sender<(Answer, Option<broadcast::Receiver<Out>>)>,
+    /// For a join: the game whose news the socket will read.
+    joins: Option<String>,
+}
+
+/// This node's membership: its name, its Redis connections, the answers
+/// it waits for and the games it relays.
+pub struct Cluster {
+    /// This node.
+    node: String,
+    /// Messages to publish, in order.
+    outbox: mpsc::UnboundedSender<(String, String)>,
+    /// Subscriptions.
+    subscriptions: tokio::sync::Mutex<PubSubSink>,
+    /// Requests waiting for their answer, by number.
+    waiting: Mutex<HashMap<u64, Waiting>>,
+    /// The next request's number.
+    next: AtomicU64,
+    /// The news of the games relayed here, by game.
+    relayed: Mutex<HashMap<String, broadcast::Sender<Out>>>,
+    /// Every node's last heartbeat (Unix ms) as last read.
+    heartbeats: Mutex<HashMap<String, u64>>,
+    /// Sockets of other nodes in this node's rooms: (node, game) → seats.
+    remote: Mutex<HashMap<(String, String), Vec<crate::setup::Seats>>>,
+    /// Whether Redis still answers.
+    connected: AtomicBool,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Cluster({})", self.node)
+    }
+}
+
+/// Whether `name` can name a node (and a Redis channel).
+///
+/// ```
+/// use rochade_server::cluster::valid_name;
+/// assert!(valid_name("node-1"));
+/// assert!(!valid_name(""));
+/// assert!(!valid_name("a b"));
+/// ```
+pub fn valid_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+impl Cluster {
+    /// Connects to Redis as node `config.node` and listens there; the
+    /// requests for games it owns are answered from `shared`'s rooms.
+    ///
+    /// # Errors
+    ///
+    /// When the name is unusable or Redis cannot be reached.
+    pub async fn join(
+        config: &ClusterConfig,
+        shared: &Arc<Shared>,
+    ) -> Result<Arc<Cluster>, ClusterError> {
+        if !valid_name(&config.node) {
+            return Err(ClusterError::Name(config.node.clone()));
+        }
+        let redis = |source| ClusterError::Redis {
+            url: config.redis.clone(),
+            source,
+        };
+        let client = redis::Client::open(config.redis.as_str()).map_err(redis)?;
+        let publisher = client
+            .get_multiplexed_async_connection()
+            .await
+            .map_err(redis)?;
+        let (mut sink, stream) = client.get_async_pubsub().await.map_err(redis)?.split();
+        sink.subscribe(&[
+            wire::node_channel(&config.node),
+            wire::NEWS.to_owned(),
+            wire::TOURNAMENTS.to_owned(),
+        ])
+        .await
+        .map_err(redis)?;
+        let (outbox, queue) = mpsc::unbounded_channel();
+        let cluster = Arc::new(Cluster {
+            node: config.node.clone(),
+            outbox,
+            subscriptions: tokio::sync::Mutex::new(sink),
+            waiting: Mutex::default(),
+            next: AtomicU64::new(1),
+            relayed: Mutex::default(),
+            heartbeats: Mutex::default(),
+            remote: Mutex::default(),
+            connected: AtomicBool::new(true),
+        });
+        tokio::spawn(publish(publisher, queue, Arc::downgrade(&cluster)));
+        tokio::spawn(listen(
+            stream,
+            Arc::downgrade(&cluster),
+            Arc::downgrade(shared),
+        ));
+        let news = Arc::downgrade(&cluster);
+        shared.hub.also(Box::new(move |user, value| {
+            if let Some(cluster) = news.upgrade() {
+                cluster.send(
+                    wire::NEWS,
+                    &News {
+                        from: cluster.node.clone(),
+                        user,
+                        news: value.clone(),
+                    },
+                );
+            }
+        }));
+        let changes = Arc::downgrade(&cluster);
+        shared.tournaments.also(Box::new(move |look, id| {
+            if let Some(cluster) = changes.upgrade() {
+                cluster.send(
+                    wire::TOURNAMENTS,
+                    &wire::Changed {
+                        from: cluster.node.clone(),
+                        id: id.to_owned(),
+                        look,
+                    },
+                );
+            }
+        }));
+        Ok(cluster)
+    }
+
+    /// This node's name.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Whether Redis still answers this node.
+    pub fn connected(&self) -> bool {
+        self.connected.load(Ordering::Relaxed)
+    }
+
+    /// Publishes `message` as JSON on `channel` (in order with every other).
+    fn send(&self, channel: &str, message: &impl serde::Serialize) {
+        match serde_json::to_string(message) {
+            Ok(text) => {
+                let _ = self.outbox.send((channel.to_owned(), text));
+            }
+            Err(e) => tracing::error!(error = %e, "a cluster message that does not serialize"),
+        }
+    }
+
+    /// Tells the sockets of game `game` on other nodes what its room sent.
+    pub fn broadcast(&self, game: &str, out: &Out) {
+        self.send(&wire::game_channel(game), &Broadcast::of(out));
+    }
+
+    /// Tells the sockets of game `game` on other nodes that its room closed.
+    pub fn closed(&self, game: &str) {
+        self.send(&wire::game_channel(game), &Broadcast::Closed);
+    }
+
+    /// Asks node `owner` about `game`; waits at most [`ANSWER_WAIT`].
+    ///
+    /// # Errors
+    ///
+    /// `busy` when the owner does not answer in time.
+    pub async fn request(
+        &self,
+        owner: &str,
+        game: &str,
+        ask: Ask,
+    ) -> Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let (answer, wait) = oneshot::channel();
+        let joins = matches!(ask, Ask::Join { .. }).then(|| game.to_owned());
+        self.lock_waiting().insert(id, Waiting { answer, joins });
+        self.send(
+            &wire::node_channel(owner),
+            &Envelope::Request {
+                id,
+                from: self.node.clone(),
+                game: game.to_owned(),
+                ask,
+            },
+        );
+        match tokio::time::timeout(ANSWER_WAIT, wait).await {
+            Ok(Ok(answer)) => Ok(answer),
+            _ => {
+                self.lock_waiting().remove(&id);
+                Err(ActionError::new(
+                    ErrorCode::Busy,
+                    format!("the node of game {game} did not answer: try again"),
+                ))
+            }
+        }
+    }
+
+    /// Tells node `owner` about `game` without waiting for an answer.
+    pub fn tell(&self, owner: &str, game: &str, ask: Ask) {
+        self.send(
+            &wire::node_channel(owner),
+            &Envelope::Request {
+                id: 0,
+                from: self.node.clone(),
+                game: game.to_owned(),
+                ask,
+            },
+        );
+    }
+
+    /// Answers request `id` of node `to`.
+    fn answer(&self, to: &str, id: u64, answer: Answer) {
+        self.send(&wire::node_channel(to), &Envelope::Reply { id, answer });
+    }
+
+    /// The waiting requests.
+    fn lock_waiting(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Waiting>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The relayed games' news.
+    fn lock_relayed(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Out>>> {
+        self.relayed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts hearing the news of game `game` (a relay does, for its
+    /// sockets); returns a receiver of it, closed when the room closes.
+    ///
+    /// # Errors
+    ///
+    /// `busy` when Redis refuses the subscription.
+    pub async fn hear(&self, game: &str) -> Result<broadcast::Receiver<Out>, ActionError> {
+        let receiver = self
+            .lock_relayed()
+            .entry(game.to_owned())
+            .or_insert_with(|| broadcast::channel(BACKLOG).0)
+            .subscribe();
+        self.subscriptions
+            .lock()
+            .await
+            .subscribe(wire::game_channel(game))
+            .await
+            .map_err(|e| ActionError::new(ErrorCode::Busy, format!("redis: {e}: try again")))?;
+        Ok(receiver)
+    }
+
+    /// Stops hearing the news of game `game`: its sockets here close.
+    pub async fn unhear(&self, game: &str) {
+        self.lock_relayed().remove(game);
+        let _ = self
+            .subscriptions
+            .lock()
+            .await
+            .unsubscribe(wire::game_channel(game))
+            .await;
+    }
+
+    /// Records the heartbeats read; returns the nodes that were alive at
+    /// the last reading and are not now.
+    pub fn beats(&self, beats: Vec<(String, u64)>, now: u64) -> Vec<String> {
+        let stale = now.saturating_sub(LEASE.as_millis() as u64);
+        let mut known = self.heartbeats.lock().unwrap_or_else(|e| e.into_inner());
+        let gone = beats
+            .iter()
+            .filter(|(node, at)| {
+                *at < stale && known.get(node).is_some_and(|before| *before >= stale)
+            })
+            .map(|(node, _)| node.clone())
+            .collect();
+        *known = beats.into_iter().collect();
+        gone
+    }
+
+    /// Whether node `node`'s last heartbeat read is fresh at `now`.
+    pub fn alive(&self, node: &str, now: u64) -> bool {
+        let stale = now.saturating_sub(LEASE.as_millis() as u64);
+        self.heartbeats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(node)
+            .is_some_and(|at| *at >= stale)
+    }
+
+    /// A socket of node `node` joined game `game` here with `seats`.
+    fn remote_joined(&self, node: &str, game: &str, seats: crate::setup::Seats) {
+        self.remote
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry((node.to_owned(), game.to_owned()))
+            .or_default()
+            .push(seats);
+    }
+
+    /// A socket of node `node` left game `game` here.
+    fn remote_left(&self, node: &str, game: &str, seats: crate::setup::Seats) {
+        let mut remote = self.remote.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (node.to_owned(), game.to_owned());
+        if let Some(list) = remote.get_mut(&key) {
+            if let Some(i) = list.iter().position(|s| *s == seats) {
+                list.swap_remove(i);
+            }
+            if list.is_empty() {
+                remote.remove(&key);
+            }
+        }
+    }
+
+    /// Forgets every socket node `node` had in this node's rooms (it
+    /// died): returns them, game by game, for the rooms to be told.
+    pub fn forget_node(&self, node: &str) -> Vec<(String, crate::setup::Seats)> {
+        let mut remote = self.remote.lock().unwrap_or_else(|e| e.into_inner());
+        let keys: Vec<_> = remote.keys().filter(|(n, _)| n == node).cloned().collect();
+        keys.into_iter()
+            .filter_map(|key| remote.remove(&key).map(|seats| (key.1, seats)))
+            .flat_map(|(game, seats)| seats.into_iter().map(move |s| (game.clone(), s)))
+            .collect()
+    }
+}
+
+/// Whether this node leads: runs the work that one node at a time must
+/// do (the tournaments' clockwork, e-mail digests, the retention sweep).
+/// A single server always leads; of several nodes, the alive one whose
+/// name sorts first, as the heartbeats last read say.
+#[derive(Debug, Clone)]
+pub struct Leads(Option<Weak<Cluster>>);
+
+impl Leads {
+    /// For a single server (`None`) or for the node `cluster`.
+    pub fn of(cluster: Option<&Arc<Cluster>>) -> Leads {
+        Leads(cluster.map(Arc::downgrade))
+    }
+
+    /// Whether this node leads now.
+    ///
+    /// ```
+    /// use rochade_server::cluster::Leads;
+    /// assert!(Leads::of(None).now());
+    /// ```
+    pub fn now(&self) -> bool {
+        match &self.0 {
+            None => true,
+            Some(cluster) => cluster.upgrade().is_some_and(|c| c.leads(wall_ms())),
+        }
+    }
+}
+
+impl Cluster {
+    /// Whether this node is the alive node whose name sorts first.
+    fn leads(&self, now: u64) -> bool {
+        let stale = now.saturating_sub(LEASE.as_millis() as u64);
+        let beats = self.heartbeats.lock().unwrap_or_else(|e| e.into_inner());
+        beats.get(&self.node).is_some_and(|at| *at >= stale)
+            && beats
+                .iter()
+                .filter(|(_, at)| **at >= stale)
+                .all(|(name, _)| *name >= self.node)
+    }
+}
+
+/// Publishes what is queued, in order, many at a time.
+async fn publish(
+    mut connection: redis::aio::MultiplexedConnection,
+    mut queue: mpsc::UnboundedReceiver<(String, String)>,
+    cluster: Weak<Cluster>,
+) {
+    let mut batch = Vec::new();
+    while queue.recv_many(&mut batch, 256).await > 0 {
+        let mut pipe = redis::pipe();
+        for (channel, text) in batch.drain(..) {
+            pipe.cmd("PUBLISH").arg(channel).arg(text).ignore();
+        }
+        if let Err(e) = pipe.query_async::<()>(&mut connection).await {
+            tracing::error!(error = %e, "publishing to redis");
+            if let Some(cluster) = cluster.upgrade() {
+                cluster.connected.store(false, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// Hears this node's channel, the news channel and the relayed games'.
+async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<Shared>) {
+    while let Some(message) = stream.next().await {
+        let (Some(cluster), Some(shared)) = (cluster.upgrade(), shared.upgrade()) else {
+            return;
+        };
+        let channel = message.get_channel_name();
+        let payload = message.get_payload_bytes();
+        if let Some(game) = channel.strip_prefix("rochade:game:") {
+            let Ok(broadcast) = serde_json::from_slice::<Broadcast>(payload) else {
+                continue;
+            };
+            match broadcast.into_out() {
+                Some(out) => {
+                    if let Some(news) = cluster.lock_relayed().get(game) {
+                        let _ = news.send(out);
+                    }
+                }
+                None => {
+                    cluster.lock_relayed().remove(game);
+                }
+            }
+        } else if channel == wire::TOURNAMENTS {
+            if let Ok(changed) = serde_json::from_slice::<wire::Changed>(payload)
+                && changed.from != cluster.node
+            {
+                shared.tournaments.told(changed.look, &changed.id);
+            }
+        } else if channel == wire::NEWS {
+            if let Ok(news) = serde_json::from_slice::<News>(payload)
+                && news.from != cluster.node
+            {
+                shared.hub.tell_here(news.user, news.news);
+            }
+        } else {
+            match serde_json::from_slice::<Envelope>(payload) {
+                Ok(Envelope::Reply { id, answer }) => {
+                    let waiting = cluster.lock_waiting().remove(&id);
+                    if let Some(Waiting { answer: to, joins }) = waiting {
+                        // The socket's news start here, in order after the
+                        // state the answer carries.
+                        let news = joins.and_then(|game| {
+                            cluster
+                                .lock_relayed()
+                                .get(&game)
+                                .map(broadcast::Sender::subscribe)
+                        });
+                        let _ = to.send((answer, news));
+                    }
+                }
+                Ok(Envelope::Request {
+                    id,
+                    from,
+                    game,
+                    ask,
+                }) => {
+                    tokio::spawn(inbox::serve(shared, cluster, id, from, game, ask));
+                }
+                Err(e) => tracing::warn!(error = %e, "an unreadable cluster message"),
+            }
+        }
+    }
+    if let Some(cluster) = cluster.upgrade() {
+        tracing::error!(node = %cluster.node, "redis closed this node's subscription");
+        cluster.connected.store(false, Ordering::Relaxed);
+    }
+}

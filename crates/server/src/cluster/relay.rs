@@ -1,0 +1,229 @@
+//! A game owned by another node, as this node's sockets and handlers see
+//! it: the same queue of commands as a room, each forwarded to the owner
+//! and answered with the owner's answer; the room's news come from the
+//! game's channel. The relay ends when the room closes, when the owner's
+//! heartbeat goes stale (its sockets here close, and the pages come back
+//! to whichever node owns the game then), or when nobody here has used it
+//! for a while.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::wire::{Answer, Ask, white_or_black};
+use super::{Cluster, LEASE};
+use crate::error::{ActionError, ErrorCode};
+use crate::room::{Command, Described, Joined, Out};
+use crate::storage::wall_ms;
+
+/// How often the relay looks at the owner's heartbeat.
+const LOOK_EVERY: Duration = Duration::from_millis(500);
+
+/// Starts the relay of game `game`, owned by node `owner`; returns its
+/// queue and its task. It closes after `idle` without sockets or commands.
+pub fn spawn(
+    cluster: Arc<Cluster>,
+    game: String,
+    owner: String,
+    idle: Duration,
+) -> (mpsc::Sender<Command>, JoinHandle<()>) {
+    let (tx, rx) = mpsc::channel(256);
+    let task = tokio::spawn(run(cluster, game, owner, idle, rx));
+    (tx, task)
+}
+
+/// The relay's loop.
+async fn run(
+    cluster: Arc<Cluster>,
+    game: String,
+    owner: String,
+    idle: Duration,
+    mut rx: mpsc::Receiver<Command>,
+) {
+    let Ok(mut news) = cluster.hear(&game).await else {
+        return;
+    };
+    let sockets = Arc::new(AtomicI64::new(0));
+    let began = Instant::now();
+    let mut used = began;
+    let mut look = tokio::time::interval(LOOK_EVERY);
+    loop {
+        tokio::select! {
+            command = rx.recv() => match command {
+                Some(command) => {
+                    used = Instant::now();
+                    forward(&cluster, &game, &owner, &sockets, command);
+                }
+                None => break,
+            },
+            heard = news.recv() => if matches!(heard, Err(broadcast::error::RecvError::Closed)) {
+                break;
+            },
+            _ = look.tick() => {
+                // The claim that started the relay found the owner alive;
+                // the heartbeats this node last read may be older than it.
+                if began.elapsed() > LEASE && !cluster.alive(&owner, wall_ms()) {
+                    break;
+                }
+                if sockets.load(Ordering::Relaxed) <= 0 && used.elapsed() >= idle {
+                    break;
+                }
+            }
+        }
+    }
+    cluster.unhear(&game).await;
+}
+
+/// Sends `command` to the owner; its answer comes back on its own task,
+/// so that a slow answer holds up no other command.
+fn forward(
+    cluster: &Arc<Cluster>,
+    game: &str,
+    owner: &str,
+    sockets: &Arc<AtomicI64>,
+    command: Command,
+) {
+    if let Command::Leave { seats } = command {
+        sockets.fetch_sub(1, Ordering::Relaxed);
+        cluster.tell(owner, game, Ask::Leave { seats });
+        return;
+    }
+    let (cluster, game, owner, sockets) = (
+        cluster.clone(),
+        game.to_owned(),
+        owner.to_owned(),
+        sockets.clone(),
+    );
+    tokio::spawn(async move {
+        let ask = |ask| cluster.request(&owner, &game, ask);
+        match command {
+            Command::Join { token, reply } => {
+                let joined = match ask(Ask::Join { token }).await {
+                    Ok((Answer::Joined { joined }, Some(updates))) => joined.map(|j| {
+                        sockets.fetch_add(1, Ordering::Relaxed);
+                        Joined {
+                            state: Arc::new(j.state),
+                            updates,
+                            seats: j.seats,
+                            conditional: j.conditional.map(|(w, l)| (white_or_black(w), l)),
+                        }
+                    }),
+                    Ok((Answer::Joined { joined: Err(e) }, _)) => Err(e),
+                    other => Err(failure(other)),
+                };
+                let _ = reply.send(joined);
+            }
+            Command::Act {
+                seats,
+                message,
+                reply,
+            } => {
+                let _ = reply.send(done(ask(Ask::Act { seats, message }).await));
+            }
+            Command::Play {
+                seats,
+                uci,
+                offer_draw,
+                reply,
+            } => {
+                let asked = ask(Ask::Play {
+                    seats,
+                    uci,
+                    offer_draw,
+                })
+                .await;
+                let _ = reply.send(done(asked));
+            }
+            Command::Pause {
+                user,
+                from,
+                to,
+                reply,
+            } => {
+                let _ = reply.send(done(ask(Ask::Pause { user, from, to }).await));
+            }
+            Command::Direct {
+                decision,
+                by,
+                reason,
+                reply,
+            } => {
+                let asked = ask(Ask::Direct {
+                    decision,
+                    by,
+                    reason,
+                })
+                .await;
+                let _ = reply.send(done(asked));
+            }
+            Command::TakeSeat { player, reply } => {
+                let seat = match ask(Ask::TakeSeat { player }).await {
+                    Ok((Answer::Seat { seat }, _)) => seat,
+                    other => Err(failure(other)),
+                };
+                let _ = reply.send(seat);
+            }
+            // Those without an error in their answer: no answer makes the
+            // asker look for the game's room again.
+            Command::State { reply } => {
+                if let Ok((Answer::Text { text }, _)) = ask(Ask::State).await {
+                    let _ = reply.send(Arc::new(text));
+                }
+            }
+            Command::Pgn { numeric, reply } => {
+                if let Ok((Answer::Text { text }, _)) = ask(Ask::Pgn { numeric }).await {
+                    let _ = reply.send(text);
+                }
+            }
+            Command::Describe { reply } => {
+                if let Ok((
+                    Answer::Described {
+                        setup,
+                        state,
+                        epoch,
+                    },
+                    _,
+                )) = ask(Ask::Describe).await
+                {
+                    let _ = reply.send(Described {
+                        setup: *setup,
+                        state: Arc::new(state),
+                        epoch,
+                    });
+                }
+            }
+            Command::Wake { reply } => {
+                if let Ok((Answer::Woke, _)) = ask(Ask::Wake).await {
+                    let _ = reply.send(());
+                }
+            }
+            // The robot's answers go to its own room, on the owner.
+            Command::RobotMove { .. } | Command::Leave { .. } => {}
+        }
+    });
+}
+
+/// The result of an act, from the owner's answer.
+fn done(
+    asked: Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError>,
+) -> Result<(), ActionError> {
+    match asked {
+        Ok((Answer::Done { done }, _)) => done,
+        other => Err(failure(other)),
+    }
+}
+
+/// The error an unexpected answer (or none) stands for.
+fn failure(asked: Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError>) -> ActionError {
+    match asked {
+        Err(e) | Ok((Answer::Failed { error: e }, _)) => e,
+        Ok((other, _)) => ActionError::new(
+            ErrorCode::Internal,
+            format!("the game's node answered {other:?}"),
+        ),
+    }
+}

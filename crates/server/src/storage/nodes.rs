@@ -1,0 +1,71 @@
+//! Several nodes sharing one database: each node records a heartbeat
+//! (`WriteOp::Heartbeat`), and each game names the node that owns it. A
+//! node's ownership is a lease: good while its heartbeat is fresher than
+//! the lease's length; after that any node may take the game over, from
+//! its stored events. One statement decides each claim, so two nodes never
+//! both win one.
+
+use super::{StorageError, Unfinished};
+
+/// Who owns a game, as a claim found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    /// The claiming node (now, or already).
+    Mine,
+    /// Another node, alive.
+    Owner(String),
+    /// There is no such game.
+    Missing,
+}
+
+/// A node's games taken over from a node that stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adopted {
+    /// The node that stopped.
+    pub from: String,
+    /// When it was last alive (Unix ms): the clocks of its games stopped
+    /// then (6.12).
+    pub alive_at: u64,
+    /// Its unfinished games, now the adopting node's.
+    pub games: Vec<Unfinished>,
+}
+
+/// Nodes, their heartbeats, and which owns which game.
+pub trait NodeStore: Send + Sync + 'static {
+    /// Node `node` claims game `game`: it gets it when nobody owns it, when
+    /// it owns it already, or when its owner's heartbeat is older than
+    /// `stale_before` (Unix ms).
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn claim(&self, game: &str, node: &str, stale_before: u64) -> Result<Claim, StorageError>;
+
+    /// Node `node` takes over the unfinished games of every other node
+    /// whose heartbeat is older than `stale_before`, and those of no node
+    /// (stored by a single server before); at most `most` games at once.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn adopt(
+        &self,
+        node: &str,
+        stale_before: u64,
+        most: usize,
+    ) -> Result<Vec<Adopted>, StorageError>;
+
+    /// The unfinished games node `node` owns.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn owned(&self, node: &str) -> Result<Vec<Unfinished>, StorageError>;
+
+    /// Every node's last heartbeat (Unix ms), by name.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn heartbeats(&self) -> Result<Vec<(String, u64)>, StorageError>;
+}

@@ -1,0 +1,149 @@
+//! [`NodeStore`] on either database: table `nodes` and the column
+//! `games.node` (SQLite's migration 12, PostgreSQL's 2). Each claim and
+//! each adoption is one conditional `UPDATE`: under PostgreSQL's row
+//! locks a second node's statement finds the row already changed and
+//! takes nothing.
+
+use super::nodes::{Adopted, Claim, NodeStore};
+use super::sql::{Conn, Row, vals};
+use super::{SqlStorage, StorageError, Unfinished};
+
+/// The columns an [`Unfinished`] is read from.
+const UNFINISHED: &str = "id, epoch, last_at, wake_at";
+
+/// An [`Unfinished`] from a row of [`UNFINISHED`].
+fn unfinished_of(r: &Row) -> Result<Unfinished, StorageError> {
+    Ok(Unfinished {
+        id: r.text(0)?,
+        epoch: r.uint(1)?,
+        last_at: r.uint(2)?,
+        wake_at: r.opt_int(3)?.map(|w| w as u64),
+    })
+}
+
+/// Moves at most `most` unfinished games of node `from` (none: of no
+/// node) to `to`; returns them.
+fn take(
+    tx: &mut dyn Conn,
+    from: Option<&str>,
+    to: &str,
+    most: usize,
+) -> Result<Vec<Unfinished>, StorageError> {
+    let most = most as i64;
+    let rows = match from {
+        Some(from) => tx.query(
+            &format!(
+                "UPDATE games SET node = ?1 WHERE id IN (
+                     SELECT id FROM games WHERE node = ?2 AND finished = 0 LIMIT ?3
+                 ) AND node = ?2 RETURNING {UNFINISHED}"
+            ),
+            vals![to, from, most],
+        )?,
+        None => tx.query(
+            &format!(
+                "UPDATE games SET node = ?1 WHERE id IN (
+                     SELECT id FROM games WHERE node IS NULL AND finished = 0 LIMIT ?2
+                 ) AND node IS NULL RETURNING {UNFINISHED}"
+            ),
+            vals![to, most],
+        )?,
+    };
+    rows.iter().map(unfinished_of).collect()
+}
+
+impl NodeStore for SqlStorage {
+    fn claim(&self, game: &str, node: &str, stale_before: u64) -> Result<Claim, StorageError> {
+        self.write(|tx| {
+            let taken = tx.execute(
+                "UPDATE games SET node = ?2 WHERE id = ?1 AND (
+                     node IS NULL OR node = ?2
+                     OR node NOT IN (SELECT name FROM nodes WHERE alive_at >= ?3)
+                 )",
+                vals![game, node, stale_before],
+            )?;
+            if taken > 0 {
+                return Ok(Claim::Mine);
+            }
+            Ok(
+                match tx.query_opt("SELECT node FROM games WHERE id = ?1", vals![game])? {
+                    None => Claim::Missing,
+                    Some(row) => match row.opt_text(0)? {
+                        Some(owner) if owner != node => Claim::Owner(owner),
+                        _ => Claim::Mine,
+                    },
+                },
+            )
+        })
+    }
+
+    fn adopt(
+        &self,
+        node: &str,
+        stale_before: u64,
+        most: usize,
+    ) -> Result<Vec<Adopted>, StorageError> {
+        self.write(|tx| {
+            let mut adopted = Vec::new();
+            let mut left = most;
+            // Games of no node were stored by a single server: its last
+            // heartbeat is the table `alive`.
+            let orphans = take(tx, None, node, left)?;
+            if !orphans.is_empty() {
+                left -= orphans.len();
+                let alive = tx
+                    .query_opt("SELECT at FROM alive WHERE id = 1", &[])?
+                    .map(|r| r.uint(0))
+                    .transpose()?
+                    .unwrap_or(0);
+                adopted.push(Adopted {
+                    from: String::new(),
+                    alive_at: alive,
+                    games: orphans,
+                });
+            }
+            let dead = tx.query(
+                "SELECT name, alive_at FROM nodes WHERE alive_at < ?1 AND name <> ?2
+                 ORDER BY name",
+                vals![stale_before, node],
+            )?;
+            for row in &dead {
+                if left == 0 {
+                    break;
+                }
+                let from = row.text(0)?;
+                let games = take(tx, Some(&from), node, left)?;
+                if games.is_empty() {
+                    continue;
+                }
+                left -= games.len();
+                adopted.push(Adopted {
+                    from,
+                    alive_at: row.uint(1)?,
+                    games,
+                });
+            }
+            Ok(adopted)
+        })
+    }
+
+    fn owned(&self, node: &str) -> Result<Vec<Unfinished>, StorageError> {
+        self.read(|conn| {
+            conn.query(
+                &format!("SELECT {UNFINISHED} FROM games WHERE node = ?1 AND finished = 0"),
+                vals![node],
+            )?
+            .iter()
+            .map(unfinished_of)
+            .collect()
+        })
+    }
+
+    fn heartbeats(&self) -> Result<Vec<(String, u64)>, StorageError> {
+        self.read(|conn| {
+            conn.query("SELECT name, alive_at FROM nodes ORDER BY name", &[])?
+                .iter()
+                .map(|r| Ok((r.text(0)?, r.uint(1)?)))
+                .collect()
+        })
+    }
+}

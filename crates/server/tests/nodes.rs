@@ -1,0 +1,141 @@
+//! Which node owns which game (issue 20, points 4 and 5): the lease as
+//! the database keeps it, on SQLite and, under `scripts/with-postgres`,
+//! on PostgreSQL. A claim takes a game nobody owns, one the claimer owns
+//! already, or one whose owner's heartbeat is stale; never one a live
+//! node owns. A takeover moves a dead node's unfinished games, and those
+//! a single server stored, once, with the dead node's last heartbeat.
+
+mod support;
+
+use rochade_server::storage::{Claim, NodeStore, Storage, WriteOp};
+use serde_json::json;
+use support::TestServer;
+
+/// Three games stored by a single server (so owned by no node); their ids.
+async fn three_games(db: &std::path::Path) -> Vec<String> {
+    let server = TestServer::start_with(db.to_path_buf()).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let game = server
+            .create(json!({"opponent": "local", "time_control": "5+0"}))
+            .await;
+        ids.push(game["game"].as_str().expect("id").to_owned());
+    }
+    server.stop().await;
+    ids
+}
+
+/// Records node `node`'s heartbeat at `at` (Unix ms).
+fn beat(storage: &dyn Storage, node: &str, at: u64) {
+    storage
+        .write(
+            &[WriteOp::Heartbeat {
+                node: node.to_owned(),
+            }],
+            at,
+        )
+        .expect("heartbeat");
+}
+
+#[tokio::test]
+async fn a_game_is_claimed_by_one_live_node_at_a_time() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let now = 1_000_000;
+    let stale = now - 3_000;
+    beat(&storage, "a", now);
+    beat(&storage, "b", now);
+    assert_eq!(
+        storage.claim(&ids[0], "a", stale).expect("claims"),
+        Claim::Mine
+    );
+    assert_eq!(
+        storage.claim(&ids[0], "a", stale).expect("claims"),
+        Claim::Mine
+    );
+    assert_eq!(
+        storage.claim(&ids[0], "b", stale).expect("claims"),
+        Claim::Owner("a".into())
+    );
+    assert_eq!(
+        storage.claim("no-such-game", "b", stale).expect("claims"),
+        Claim::Missing
+    );
+    // Five seconds later only b has beaten: a's lease ran out.
+    let later = now + 5_000;
+    beat(&storage, "b", later);
+    assert_eq!(
+        storage.claim(&ids[0], "b", later - 3_000).expect("claims"),
+        Claim::Mine
+    );
+    assert_eq!(
+        storage.claim(&ids[0], "a", later - 3_000).expect("claims"),
+        Claim::Owner("b".into())
+    );
+}
+
+#[tokio::test]
+async fn art_6_12_a_dead_nodes_games_are_taken_over_once_with_its_last_heartbeat() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let now = 2_000_000;
+    beat(&storage, "a", now);
+    beat(&storage, "b", now);
+    for id in &ids[..2] {
+        assert_eq!(
+            storage.claim(id, "a", now - 3_000).expect("claims"),
+            Claim::Mine
+        );
+    }
+    // b, while a lives, takes only the game a single server left.
+    let adopted = storage.adopt("b", now - 3_000, 100).expect("adopts");
+    assert_eq!(adopted.len(), 1);
+    assert_eq!(adopted[0].from, "");
+    assert_eq!(
+        adopted[0].games.iter().map(|g| &g.id).collect::<Vec<_>>(),
+        vec![&ids[2]]
+    );
+    assert_eq!(storage.owned("a").expect("reads").len(), 2);
+
+    // a falls silent; b and c beat on. b takes a's two games, c none.
+    let later = now + 4_000;
+    beat(&storage, "b", later);
+    beat(&storage, "c", later);
+    let adopted = storage.adopt("b", later - 3_000, 100).expect("adopts");
+    assert_eq!(adopted.len(), 1);
+    assert_eq!(adopted[0].from, "a");
+    // 6.12: the clocks of a's games stopped at its last heartbeat.
+    assert_eq!(adopted[0].alive_at, now);
+    let mut taken: Vec<_> = adopted[0].games.iter().map(|g| g.id.clone()).collect();
+    taken.sort();
+    let mut expected = ids[..2].to_vec();
+    expected.sort();
+    assert_eq!(taken, expected);
+    assert!(
+        storage
+            .adopt("c", later - 3_000, 100)
+            .expect("adopts")
+            .is_empty()
+    );
+    assert!(storage.owned("a").expect("reads").is_empty());
+    assert_eq!(storage.owned("b").expect("reads").len(), 3);
+    let beats = storage.heartbeats().expect("reads");
+    assert_eq!(
+        beats,
+        vec![("a".into(), now), ("b".into(), later), ("c".into(), later)]
+    );
+}
+
+#[tokio::test]
+async fn a_takeover_takes_at_most_what_it_is_given() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let adopted = storage.adopt("b", 0, 2).expect("adopts");
+    assert_eq!(adopted.iter().map(|a| a.games.len()).sum::<usize>(), 2);
+    let rest = storage.adopt("c", 0, 2).expect("adopts");
+    assert_eq!(rest.iter().map(|a| a.games.len()).sum::<usize>(), 1);
+    assert_eq!(ids.len(), 3);
+}
