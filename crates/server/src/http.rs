@@ -173,14 +173,17 @@ pub async fn health() -> &'static str {
 }
 
 /// `GET /readyz`: whether the node should be sent players: `503` while
-/// it stops (its rooms are closing) or while its database refuses
-/// writes (the last group commit failed), with the reason.
+/// it stops (its rooms are closing), while its database refuses writes
+/// (the last group commit failed) or, one node of several, while Redis
+/// does not answer it; with the reason.
 pub async fn ready(State(shared): State<Arc<Shared>>) -> Response {
     use std::sync::atomic::Ordering;
     let unready = if *shared.shutdown.borrow() {
         Some("stopping")
     } else if crate::metrics::METRICS.failing.load(Ordering::Relaxed) {
         Some("the database refuses writes")
+    } else if shared.cluster.get().is_some_and(|c| !c.connected()) {
+        Some("redis does not answer: the other nodes cannot reach this one")
     } else {
         None
     };
