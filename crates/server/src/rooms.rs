@@ -208,56 +208,72 @@ impl Shared {
         }
     }
 
-    /// Starts the room of a stored game; the registry forgets it when it
-    /// closes.
+    /// Starts the room of a stored game (unless its room runs here
+    /// already: then that one); the registry forgets it when it closes.
     fn start(self: &Arc<Self>, record: Record, epoch: u64) -> mpsc::Sender<Command> {
         let id = record.setup.id.clone();
-        let live = Live {
-            tx: mpsc::channel(1).0,
-            origin: record.setup.origin,
-            robot: record.setup.mode == Mode::Robot,
-            remote: false,
-        };
-        let (tx, task) = room::spawn(record, epoch, self.deps());
-        self.schedule.remove(&id);
-        self.register(id, Live { tx, ..live }, task)
+        self.register(id.clone(), false, || {
+            let live = Live {
+                tx: mpsc::channel(1).0,
+                origin: record.setup.origin,
+                robot: record.setup.mode == Mode::Robot,
+                remote: false,
+            };
+            let (tx, task) = room::spawn(record, epoch, self.deps());
+            self.schedule.remove(&id);
+            (Live { tx, ..live }, task)
+        })
     }
 
-    /// Starts a relay to game `id`'s room on node `owner`.
+    /// Starts a relay to game `id`'s room on node `owner` (unless the game
+    /// has a room or a relay here already: then that one).
     fn relay(
         self: &Arc<Self>,
         cluster: &Arc<Cluster>,
         id: &str,
         owner: String,
     ) -> mpsc::Sender<Command> {
-        let (tx, task) = crate::cluster::relay::spawn(
-            cluster.clone(),
-            id.to_owned(),
-            owner,
-            self.limits.unload_after,
-        );
-        let live = Live {
-            tx,
-            origin: None,
-            robot: false,
-            remote: true,
-        };
-        self.register(id.to_owned(), live, task)
+        self.register(id.to_owned(), true, || {
+            let (tx, task) = crate::cluster::relay::spawn(
+                cluster.clone(),
+                id.to_owned(),
+                owner,
+                self.limits.unload_after,
+            );
+            let live = Live {
+                tx,
+                origin: None,
+                robot: false,
+                remote: true,
+            };
+            (live, task)
+        })
     }
 
-    /// Keeps `live` as game `id`'s room until its `task` ends; a room of
-    /// this node tells the other nodes' sockets then that it closed.
+    /// Keeps what `make` starts as game `id`'s room until its task ends;
+    /// a room of this node tells the other nodes' sockets then that it
+    /// closed. Nothing is started when the game has a room here already,
+    /// or, for a relay (`remote`), a relay: the one there is answers. A
+    /// room replaces a relay (this node has just taken the game over).
     fn register(
         self: &Arc<Self>,
         id: String,
-        live: Live,
-        task: tokio::task::JoinHandle<()>,
+        remote: bool,
+        make: impl FnOnce() -> (Live, tokio::task::JoinHandle<()>),
     ) -> mpsc::Sender<Command> {
-        let tx = live.tx.clone();
-        let remote = live.remote;
-        if let Ok(mut rooms) = self.rooms.lock() {
+        let (tx, task) = {
+            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(live) = rooms.get(&id)
+                && (remote || !live.remote)
+                && !live.tx.is_closed()
+            {
+                return live.tx.clone();
+            }
+            let (live, task) = make();
+            let tx = live.tx.clone();
             rooms.insert(id.clone(), live);
-        }
+            (tx, task)
+        };
         let registry = Arc::downgrade(self);
         let closed = tx.clone();
         tokio::spawn(async move {

@@ -94,8 +94,9 @@ pub struct Cluster {
     waiting: Mutex<HashMap<u64, Waiting>>,
     /// The next request's number.
     next: AtomicU64,
-    /// The news of the games relayed here, by game.
-    relayed: Mutex<HashMap<String, broadcast::Sender<Out>>>,
+    /// The news of the games relayed here, by game: the hearing's number
+    /// and the channel.
+    relayed: Mutex<HashMap<String, (u64, broadcast::Sender<Out>)>>,
     /// Every node's last heartbeat (Unix ms) as last read.
     heartbeats: Mutex<HashMap<String, u64>>,
     /// Sockets of other nodes in this node's rooms: (node, game) → seats.
@@ -293,40 +294,54 @@ impl Cluster {
     }
 
     /// The relayed games' news.
-    fn lock_relayed(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Out>>> {
+    fn lock_relayed(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, (u64, broadcast::Sender<Out>)>> {
         self.relayed.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The news of relayed game `game`, for one more socket.
+    fn news_of(&self, game: &str) -> Option<broadcast::Receiver<Out>> {
+        self.lock_relayed()
+            .get(game)
+            .map(|(_, news)| news.subscribe())
+    }
+
     /// Starts hearing the news of game `game` (a relay does, for its
-    /// sockets); returns a receiver of it, closed when the room closes.
+    /// sockets); returns the hearing's number and a receiver of the news,
+    /// closed when the room closes.
     ///
     /// # Errors
     ///
     /// `busy` when Redis refuses the subscription.
-    pub async fn hear(&self, game: &str) -> Result<broadcast::Receiver<Out>, ActionError> {
-        let receiver = self
-            .lock_relayed()
-            .entry(game.to_owned())
-            .or_insert_with(|| broadcast::channel(BACKLOG).0)
-            .subscribe();
-        self.subscriptions
-            .lock()
-            .await
+    pub async fn hear(&self, game: &str) -> Result<(u64, broadcast::Receiver<Out>), ActionError> {
+        // Subscriptions change one at a time, so that a relay ending does
+        // not unsubscribe the one that follows it.
+        let mut subscriptions = self.subscriptions.lock().await;
+        let number = self.next.fetch_add(1, Ordering::Relaxed);
+        let (news, receiver) = broadcast::channel(BACKLOG);
+        self.lock_relayed().insert(game.to_owned(), (number, news));
+        subscriptions
             .subscribe(wire::game_channel(game))
             .await
             .map_err(|e| ActionError::new(ErrorCode::Busy, format!("redis: {e}: try again")))?;
-        Ok(receiver)
+        Ok((number, receiver))
     }
 
-    /// Stops hearing the news of game `game`: its sockets here close.
-    pub async fn unhear(&self, game: &str) {
-        self.lock_relayed().remove(game);
-        let _ = self
-            .subscriptions
-            .lock()
-            .await
-            .unsubscribe(wire::game_channel(game))
-            .await;
+    /// Stops hearing game `game` for hearing `number`: its sockets here
+    /// close. A later hearing of the same game keeps its subscription.
+    pub async fn unhear(&self, game: &str, number: u64) {
+        let mut subscriptions = self.subscriptions.lock().await;
+        let heard = {
+            let mut relayed = self.lock_relayed();
+            if relayed.get(game).is_some_and(|(n, _)| *n == number) {
+                relayed.remove(game);
+            }
+            relayed.contains_key(game)
+        };
+        if !heard {
+            let _ = subscriptions.unsubscribe(wire::game_channel(game)).await;
+        }
     }
 
     /// Records the heartbeats read; returns the nodes that were alive at
@@ -466,7 +481,7 @@ async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<S
             };
             match broadcast.into_out() {
                 Some(out) => {
-                    if let Some(news) = cluster.lock_relayed().get(game) {
+                    if let Some((_, news)) = cluster.lock_relayed().get(game) {
                         let _ = news.send(out);
                     }
                 }
@@ -493,12 +508,7 @@ async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<S
                     if let Some(Waiting { answer: to, joins }) = waiting {
                         // The socket's news start here, in order after the
                         // state the answer carries.
-                        let news = joins.and_then(|game| {
-                            cluster
-                                .lock_relayed()
-                                .get(&game)
-                                .map(broadcast::Sender::subscribe)
-                        });
+                        let news = joins.and_then(|game| cluster.news_of(&game));
                         let _ = to.send((answer, news));
                     }
                 }

@@ -6,8 +6,7 @@
 //! to whichever node owns the game then), or when nobody here has used it
 //! for a while.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
@@ -18,6 +17,7 @@ use super::wire::{Answer, Ask, white_or_black};
 use super::{Cluster, LEASE};
 use crate::error::{ActionError, ErrorCode};
 use crate::room::{Command, Described, Joined, Out};
+use crate::setup::Seats;
 use crate::storage::wall_ms;
 
 /// How often the relay looks at the owner's heartbeat.
@@ -44,52 +44,65 @@ async fn run(
     idle: Duration,
     mut rx: mpsc::Receiver<Command>,
 ) {
-    let Ok(mut news) = cluster.hear(&game).await else {
+    let Ok((hearing, mut news)) = cluster.hear(&game).await else {
         return;
     };
-    let sockets = Arc::new(AtomicI64::new(0));
+    let sockets: Sockets = Arc::default();
     let began = Instant::now();
     let mut used = began;
     let mut look = tokio::time::interval(LOOK_EVERY);
-    loop {
+    let owner_alive = loop {
         tokio::select! {
             command = rx.recv() => match command {
                 Some(command) => {
                     used = Instant::now();
                     forward(&cluster, &game, &owner, &sockets, command);
                 }
-                None => break,
+                None => break true,
             },
             heard = news.recv() => if matches!(heard, Err(broadcast::error::RecvError::Closed)) {
-                break;
+                // The room closed: its presence went with it.
+                break false;
             },
             _ = look.tick() => {
                 // The claim that started the relay found the owner alive;
                 // the heartbeats this node last read may be older than it.
                 if began.elapsed() > LEASE && !cluster.alive(&owner, wall_ms()) {
-                    break;
+                    break false;
                 }
-                if sockets.load(Ordering::Relaxed) <= 0 && used.elapsed() >= idle {
-                    break;
+                if lock(&sockets).is_empty() && used.elapsed() >= idle {
+                    break true;
                 }
             }
         }
+    };
+    // The sockets still here leave the owner's room with the relay: they
+    // close now, and their own goodbyes will find no relay.
+    if owner_alive {
+        for seats in lock(&sockets).drain(..) {
+            cluster.tell(&owner, &game, Ask::Leave { seats });
+        }
     }
-    cluster.unhear(&game).await;
+    cluster.unhear(&game, hearing).await;
+}
+
+/// The seats of the sockets joined through a relay.
+type Sockets = Arc<Mutex<Vec<Seats>>>;
+
+/// The sockets' seats, locked.
+fn lock(sockets: &Sockets) -> std::sync::MutexGuard<'_, Vec<Seats>> {
+    sockets.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Sends `command` to the owner; its answer comes back on its own task,
 /// so that a slow answer holds up no other command.
-fn forward(
-    cluster: &Arc<Cluster>,
-    game: &str,
-    owner: &str,
-    sockets: &Arc<AtomicI64>,
-    command: Command,
-) {
+fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, command: Command) {
     if let Command::Leave { seats } = command {
-        sockets.fetch_sub(1, Ordering::Relaxed);
-        cluster.tell(owner, game, Ask::Leave { seats });
+        let mut joined = lock(sockets);
+        if let Some(i) = joined.iter().position(|s| *s == seats) {
+            joined.swap_remove(i);
+            cluster.tell(owner, game, Ask::Leave { seats });
+        }
         return;
     }
     let (cluster, game, owner, sockets) = (
@@ -104,7 +117,7 @@ fn forward(
             Command::Join { token, reply } => {
                 let joined = match ask(Ask::Join { token }).await {
                     Ok((Answer::Joined { joined }, Some(updates))) => joined.map(|j| {
-                        sockets.fetch_add(1, Ordering::Relaxed);
+                        lock(&sockets).push(j.seats);
                         Joined {
                             state: Arc::new(j.state),
                             updates,
