@@ -64,12 +64,10 @@ pub(crate) async fn play_game(plan: &Plan, tally: &Tally) -> Result<(), ClientEr
 
 /// Makes a friend game; its id and the tokens of White's and Black's seat.
 async fn create(host: &str) -> Result<(String, String, String), ClientError> {
-    let (_, game) = post_json(
-        host,
-        "/api/games",
-        &json!({"opponent": "friend", "color": "white", "time_control": "-"}),
-    )
-    .await?;
+    let terms = json!({"opponent": "friend", "color": "white", "time_control": "-"});
+    let (_, game) = tokio::time::timeout(ANSWER_WAIT, post_json(host, "/api/games", &terms))
+        .await
+        .map_err(|_| ClientError::Timeout(ANSWER_WAIT))??;
     let id = game["game"]
         .as_str()
         .ok_or_else(|| ClientError::BadAnswer(game.to_string()))?;

@@ -29,9 +29,9 @@ pub struct Resilience {
     /// ends the game.
     pub reconnect_for: Duration,
     /// After the run, read every game the tool played back from the server
-    /// (`GET /api/games/{id}`, trying for `reconnect_for` at least as long
-    /// as [`CHECK_AT_LEAST`]) and compare its stored moves with those the
-    /// tool was acknowledged.
+    /// (`GET /api/games/{id}`, trying again for `reconnect_for`, at least
+    /// [`CHECK_AT_LEAST`], over all the games) and compare its stored
+    /// moves with those the tool was acknowledged.
     pub check_stored: bool,
 }
 

@@ -15,6 +15,7 @@ use tokio::time::Instant;
 use crate::check::{MoveCheck, compare};
 use crate::client::get_json;
 use crate::resilience::Backoff;
+use crate::seat::ANSWER_WAIT;
 use crate::state::{is_over, moves_of};
 use crate::tally::GameLog;
 
@@ -73,13 +74,15 @@ enum Read {
     Unreachable,
 }
 
-/// Reads every game of `logs` from `host`, [`READERS`] at once, each
-/// tried for `window`, and compares.
+/// Reads every game of `logs` from `host`, [`READERS`] at once, trying
+/// again within `window` (one window for them all: a server that answers
+/// nothing holds the check up no longer), and compares.
 pub(crate) async fn check_stored(host: &str, logs: Vec<GameLog>, window: Duration) -> StoredCheck {
     let began = Instant::now();
+    let until = began + window;
     let mut total = futures_util::stream::iter(logs)
         .map(|log| async move {
-            let read = read(host, &log.id, window).await;
+            let read = read(host, &log.id, until).await;
             judge_game(&log, &read)
         })
         .buffer_unordered(READERS)
@@ -93,13 +96,14 @@ pub(crate) async fn check_stored(host: &str, logs: Vec<GameLog>, window: Duratio
 }
 
 /// The state of game `id`, trying again (a node that just died, `busy`)
-/// within `window`.
-async fn read(host: &str, id: &str, window: Duration) -> Read {
-    let mut backoff = Backoff::new(window);
+/// until `until`.
+async fn read(host: &str, id: &str, until: Instant) -> Read {
+    let mut backoff = Backoff::new(until.saturating_duration_since(Instant::now()));
+    let path = format!("/api/games/{id}");
     loop {
-        match get_json(host, &format!("/api/games/{id}")).await {
-            Ok((200, state)) => return Read::State(state),
-            Ok((404, _)) => return Read::Missing,
+        match tokio::time::timeout(ANSWER_WAIT, get_json(host, &path)).await {
+            Ok(Ok((200, state))) => return Read::State(state),
+            Ok(Ok((404, _))) => return Read::Missing,
             _ => {}
         }
         if !backoff.pause().await {
