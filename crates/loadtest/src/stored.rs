@@ -43,6 +43,27 @@ pub struct StoredCheck {
     pub duplicated: u64,
     /// How long the check took, s.
     pub seconds: f64,
+    /// The first games (at most [`SHOWN`]) that lost or duplicated a move
+    /// or could not be read, to look for in the server's logs.
+    pub bad_games: Vec<BadGame>,
+}
+
+/// Bad games listed in a [`StoredCheck`], at most.
+pub const SHOWN: usize = 20;
+
+/// A game that failed the check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BadGame {
+    /// Its id.
+    pub id: String,
+    /// Moves acknowledged.
+    pub acked: usize,
+    /// Moves stored (`None`: not read).
+    pub stored: Option<usize>,
+    /// Acknowledged moves it does not hold.
+    pub lost: u64,
+    /// Stored moves beyond those acknowledged.
+    pub duplicated: u64,
 }
 
 impl StoredCheck {
@@ -60,6 +81,9 @@ impl StoredCheck {
         self.unfinished_unreachable += other.unfinished_unreachable;
         self.lost += other.lost;
         self.duplicated += other.duplicated;
+        let room = SHOWN.saturating_sub(self.bad_games.len());
+        self.bad_games
+            .extend(other.bad_games.iter().take(room).cloned());
     }
 }
 
@@ -118,6 +142,7 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
         games: 1,
         ..StoredCheck::default()
     };
+    let mut stored = None;
     let check = match read {
         Read::State(state) => {
             if is_over(state) {
@@ -125,7 +150,9 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
             } else {
                 one.unfinished_resumable = 1;
             }
-            compare(&log.acked, log.in_flight.as_deref(), &moves_of(state))
+            let moves = moves_of(state);
+            stored = Some(moves.len());
+            compare(&log.acked, log.in_flight.as_deref(), &moves)
         }
         Read::Missing => {
             one.unfinished_unreachable = 1;
@@ -138,6 +165,15 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
     };
     one.lost = check.lost;
     one.duplicated = check.duplicated;
+    if !one.is_clean() {
+        one.bad_games.push(BadGame {
+            id: log.id.clone(),
+            acked: log.acked.len(),
+            stored,
+            lost: check.lost,
+            duplicated: check.duplicated,
+        });
+    }
     one
 }
 
@@ -191,6 +227,14 @@ mod tests {
             &state(&["e2e4", "e7e5"], true),
         );
         assert_eq!((one.lost, one.duplicated), (1, 0));
+        let bad = BadGame {
+            id: "g".into(),
+            acked: 3,
+            stored: Some(2),
+            lost: 1,
+            duplicated: 0,
+        };
+        assert_eq!(one.bad_games, [bad]);
         let one = judge_game(
             &log("e2e4 e7e5", None),
             &state(&["e2e4", "e7e5", "e7e5"], true),
@@ -207,6 +251,7 @@ mod tests {
         let one = judge_game(&played, &Read::Missing);
         assert_eq!((one.unfinished_unreachable, one.lost), (1, 2));
         assert!(!one.is_clean());
+        assert_eq!(one.bad_games[0].stored, None);
     }
 
     #[test]
@@ -218,5 +263,10 @@ mod tests {
             (total.games, total.finished, total.unfinished_unreachable),
             (2, 1, 1)
         );
+        assert_eq!(total.bad_games.len(), 1);
+        for _ in 0..SHOWN {
+            total.add(&judge_game(&log("d2d4", None), &Read::Unreachable));
+        }
+        assert_eq!(total.bad_games.len(), SHOWN);
     }
 }
