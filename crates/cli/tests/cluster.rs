@@ -208,9 +208,30 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
             .expect("black on n3"),
     ];
     let all = [&n1, &n2, &n3];
-    for socket in &mut sockets {
-        state(socket, |s| s["ply"] == 0, &all).await;
-    }
+    // Each sees the other there, though neither is on the owner's node:
+    // Black's first state shows White, and White hears Black come.
+    state(&mut sockets[0], |s| s["ply"] == 0, &all).await;
+    let first = state(&mut sockets[1], |s| s["ply"] == 0, &all).await;
+    assert_eq!(first["players"]["white"]["connected"], true, "{first}");
+    state(
+        &mut sockets[0],
+        |s| s["players"]["black"]["connected"] == true,
+        &all,
+    )
+    .await;
+    // A line of chat crosses from n3 through n1 to n2.
+    sockets[1]
+        .send(&json!({"t": "chat", "text": "Good luck"}))
+        .await
+        .expect("sends");
+    let heard = sockets[0]
+        .until("chat", WAIT, |_| true)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\n{}", logs(&all)));
+    assert_eq!(
+        (heard["text"].clone(), heard["color"].clone()),
+        (json!("Good luck"), json!("black"))
+    );
     let mut last = Value::Null;
     for (ply, uci) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
         let mover = ply % 2;
