@@ -82,8 +82,10 @@ pub enum LogFormat {
 fn start_log(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colours only for a terminal: a log file or a collector gets plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     // Only the first call in a process takes effect; a second is harmless.
     let _ = match format {
@@ -201,6 +203,12 @@ pub struct LoadtestArgs {
     /// the rooms and memory left.
     #[arg(long, value_name = "SECONDS")]
     unload_wait: Option<u64>,
+    /// Seconds a game keeps trying after a socket breaks or the server
+    /// answers busy (reconnecting through --url, sending a move again only
+    /// when the state says it was not stored); 0: the first failure ends
+    /// the game and the games are not read back after the run.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    reconnect_for: u64,
 }
 
 /// Two fresh accounts in a game; what `--watchers` needs to watch it.
@@ -298,9 +306,17 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
         }),
         unload_wait: args.unload_wait.map(std::time::Duration::from_secs),
     };
+    let resilience = if args.reconnect_for == 0 {
+        rochade_loadtest::Resilience::none()
+    } else {
+        rochade_loadtest::Resilience {
+            reconnect_for: std::time::Duration::from_secs(args.reconnect_for),
+            check_stored: true,
+        }
+    };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let report = runtime
-        .block_on(rochade_loadtest::run(config))
+        .block_on(rochade_loadtest::run_with(config, resilience))
         .context("load test")?;
     println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())

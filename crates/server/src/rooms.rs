@@ -508,8 +508,42 @@ impl Shared {
         }
     }
 
+    /// Closes every room of this node (not its relays): the registry
+    /// forgets them at once, so that the next request loads each game
+    /// again, and each room ends after the commands queued before its
+    /// close. Returns how many.
+    pub fn close_rooms(&self) -> usize {
+        let closing: Vec<mpsc::Sender<Command>> = {
+            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+            let local: Vec<String> = rooms
+                .iter()
+                .filter(|(_, live)| !live.remote)
+                .map(|(id, _)| id.clone())
+                .collect();
+            local
+                .iter()
+                .filter_map(|id| rooms.remove(id).map(|live| live.tx))
+                .collect()
+        };
+        let closed = closing.len();
+        for tx in closing {
+            tokio::spawn(async move {
+                let _ = tx.send(Command::Close).await;
+            });
+        }
+        closed
+    }
+
     /// The room of game `id`, loading it if needed.
     async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
+        // A node that went without a heartbeat for too long (stopped,
+        // cut off) does not answer from rooms another node may have
+        // moved on from.
+        if let Some(cluster) = self.cluster.get()
+            && cluster.lapse(wall_ms())
+        {
+            crate::cluster::lease::lapsed(self);
+        }
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);
         }

@@ -28,9 +28,22 @@ pub async fn run(shared: Arc<Shared>, cluster: Arc<Cluster>) {
     }
 }
 
+/// This node went without a heartbeat for longer than it trusts its
+/// lease: its rooms may be behind what another node stored meanwhile.
+/// They close (their sockets close, and the pages come back); the next
+/// request claims each game again from what is stored.
+pub fn lapsed(shared: &Arc<Shared>) {
+    let closed = shared.close_rooms();
+    tracing::warn!(
+        rooms = closed,
+        "this node's lease lapsed (no heartbeat stored for a while): its rooms close and their games are claimed again"
+    );
+}
+
 /// One beat.
 async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     let node = cluster.node().to_owned();
+    let at = wall_ms();
     if let Err(e) = shared
         .writer
         .write(vec![WriteOp::Heartbeat { node: node.clone() }])
@@ -38,6 +51,9 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     {
         tracing::warn!(error = %e, "recording this node's heartbeat");
         return;
+    }
+    if cluster.beaten(at) {
+        lapsed(shared);
     }
     let Ok(beats) = shared.stored(|s| s.heartbeats()).await else {
         return;

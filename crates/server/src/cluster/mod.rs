@@ -41,6 +41,11 @@ pub const LEASE: Duration = Duration::from_secs(3);
 /// How often a node beats its heartbeat and looks for dead nodes.
 pub const BEAT: Duration = Duration::from_millis(500);
 
+/// How long a node trusts its own lease without a heartbeat stored: less
+/// than [`LEASE`], so that a node stopped or cut off closes its rooms
+/// before the others may take its games over.
+pub const HELD: Duration = Duration::from_secs(2);
+
 /// How long a request waits for the owning node's answer.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(3);
 
@@ -73,6 +78,16 @@ pub enum ClusterError {
     },
 }
 
+/// A relay's hearing of its game's news.
+struct Hearing {
+    /// Its number.
+    number: u64,
+    /// The node the relay forwards to.
+    owner: String,
+    /// The news, for the relay's sockets.
+    news: broadcast::Sender<Out>,
+}
+
 /// An answer waited for, and whether it joins a game's news first.
 struct Waiting {
     /// Where the answer goes (with the news of its game for a join).
@@ -94,15 +109,19 @@ pub struct Cluster {
     waiting: Mutex<HashMap<u64, Waiting>>,
     /// The next request's number.
     next: AtomicU64,
-    /// The news of the games relayed here, by game: the hearing's number
-    /// and the channel.
-    relayed: Mutex<HashMap<String, (u64, broadcast::Sender<Out>)>>,
+    /// The news of the games relayed here, by game.
+    relayed: Mutex<HashMap<String, Hearing>>,
     /// Every node's last heartbeat (Unix ms) as last read.
     heartbeats: Mutex<HashMap<String, u64>>,
     /// Sockets of other nodes in this node's rooms: (node, game) → seats.
     remote: Mutex<HashMap<(String, String), Vec<crate::setup::Seats>>>,
     /// Whether Redis still answers.
     connected: AtomicBool,
+    /// When this node's last heartbeat was stored (Unix ms; 0: never).
+    beaten: AtomicU64,
+    /// Whether this node's rooms were closed for a lapse of its lease
+    /// not yet ended by a heartbeat.
+    lapsed: AtomicBool,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -168,6 +187,8 @@ impl Cluster {
             heartbeats: Mutex::default(),
             remote: Mutex::default(),
             connected: AtomicBool::new(true),
+            beaten: AtomicU64::new(0),
+            lapsed: AtomicBool::new(false),
         });
         tokio::spawn(publish(publisher, queue, Arc::downgrade(&cluster)));
         tokio::spawn(listen(
@@ -214,6 +235,27 @@ impl Cluster {
         self.connected.load(Ordering::Relaxed)
     }
 
+    /// This node's heartbeat was stored at `at` (Unix ms); returns whether
+    /// its lease had lapsed before (the gap since the last one was longer
+    /// than [`HELD`]).
+    pub fn beaten(&self, at: u64) -> bool {
+        let before = self.beaten.swap(at, Ordering::Relaxed);
+        self.lapsed.store(false, Ordering::Relaxed);
+        before != 0 && at.saturating_sub(before) > HELD.as_millis() as u64
+    }
+
+    /// Whether this node's lease may have lapsed at `now`: no heartbeat
+    /// stored for longer than [`HELD`] (the process was stopped, or the
+    /// database did not take its writes), so that another node may have
+    /// taken its games over. True once a lapse: the caller closes its
+    /// rooms, to be claimed again from what is stored.
+    pub fn lapse(&self, now: u64) -> bool {
+        let beaten = self.beaten.load(Ordering::Relaxed);
+        beaten != 0
+            && now.saturating_sub(beaten) > HELD.as_millis() as u64
+            && !self.lapsed.swap(true, Ordering::Relaxed)
+    }
+
     /// Publishes `message` as JSON on `channel` (in order with every other).
     fn send(&self, channel: &str, message: &impl serde::Serialize) {
         match serde_json::to_string(message) {
@@ -231,7 +273,12 @@ impl Cluster {
 
     /// Tells the sockets of game `game` on other nodes that its room closed.
     pub fn closed(&self, game: &str) {
-        self.send(&wire::game_channel(game), &Broadcast::Closed);
+        self.send(
+            &wire::game_channel(game),
+            &Broadcast::Closed {
+                node: self.node.clone(),
+            },
+        );
     }
 
     /// Asks node `owner` about `game`; waits at most [`ANSWER_WAIT`].
@@ -294,17 +341,13 @@ impl Cluster {
     }
 
     /// The relayed games' news.
-    fn lock_relayed(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<String, (u64, broadcast::Sender<Out>)>> {
+    fn lock_relayed(&self) -> std::sync::MutexGuard<'_, HashMap<String, Hearing>> {
         self.relayed.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The news of relayed game `game`, for one more socket.
     fn news_of(&self, game: &str) -> Option<broadcast::Receiver<Out>> {
-        self.lock_relayed()
-            .get(game)
-            .map(|(_, news)| news.subscribe())
+        self.lock_relayed().get(game).map(|h| h.news.subscribe())
     }
 
     /// Starts hearing the news of game `game` (a relay does, for its
@@ -314,13 +357,22 @@ impl Cluster {
     /// # Errors
     ///
     /// `busy` when Redis refuses the subscription.
-    pub async fn hear(&self, game: &str) -> Result<(u64, broadcast::Receiver<Out>), ActionError> {
+    pub async fn hear(
+        &self,
+        game: &str,
+        owner: &str,
+    ) -> Result<(u64, broadcast::Receiver<Out>), ActionError> {
         // Subscriptions change one at a time, so that a relay ending does
         // not unsubscribe the one that follows it.
         let mut subscriptions = self.subscriptions.lock().await;
         let number = self.next.fetch_add(1, Ordering::Relaxed);
         let (news, receiver) = broadcast::channel(BACKLOG);
-        self.lock_relayed().insert(game.to_owned(), (number, news));
+        let hearing = Hearing {
+            number,
+            owner: owner.to_owned(),
+            news,
+        };
+        self.lock_relayed().insert(game.to_owned(), hearing);
         subscriptions
             .subscribe(wire::game_channel(game))
             .await
@@ -334,7 +386,7 @@ impl Cluster {
         let mut subscriptions = self.subscriptions.lock().await;
         let heard = {
             let mut relayed = self.lock_relayed();
-            if relayed.get(game).is_some_and(|(n, _)| *n == number) {
+            if relayed.get(game).is_some_and(|h| h.number == number) {
                 relayed.remove(game);
             }
             relayed.contains_key(game)
@@ -479,14 +531,19 @@ async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<S
             let Ok(broadcast) = serde_json::from_slice::<Broadcast>(payload) else {
                 continue;
             };
-            match broadcast.into_out() {
-                Some(out) => {
-                    if let Some((_, news)) = cluster.lock_relayed().get(game) {
-                        let _ = news.send(out);
+            let mut relayed = cluster.lock_relayed();
+            match broadcast {
+                // A room that closed elsewhere than the relay's owner (a
+                // node that lost the game) does not end the relay.
+                Broadcast::Closed { node } => {
+                    if relayed.get(game).is_some_and(|h| h.owner == node) {
+                        relayed.remove(game);
                     }
                 }
-                None => {
-                    cluster.lock_relayed().remove(game);
+                broadcast => {
+                    if let (Some(out), Some(hearing)) = (broadcast.into_out(), relayed.get(game)) {
+                        let _ = hearing.news.send(out);
+                    }
                 }
             }
         } else if channel == wire::TOURNAMENTS {

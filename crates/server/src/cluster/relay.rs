@@ -44,7 +44,7 @@ async fn run(
     idle: Duration,
     mut rx: mpsc::Receiver<Command>,
 ) {
-    let Ok((hearing, mut news)) = cluster.hear(&game).await else {
+    let Ok((hearing, mut news)) = cluster.hear(&game, &owner).await else {
         return;
     };
     let sockets: Sockets = Arc::default();
@@ -215,7 +215,7 @@ fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, c
                 }
             }
             // The robot's answers go to its own room, on the owner.
-            Command::RobotMove { .. } | Command::Leave { .. } => {}
+            Command::RobotMove { .. } | Command::Leave { .. } | Command::Close => {}
         }
     });
 }

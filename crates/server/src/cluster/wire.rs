@@ -239,8 +239,12 @@ pub enum Broadcast {
         /// Black's token.
         black: String,
     },
-    /// The room closed: sockets close, and their pages come back.
-    Closed,
+    /// The room on node `node` closed: the sockets relayed to it close,
+    /// and their pages come back.
+    Closed {
+        /// The node whose room it was.
+        node: String,
+    },
 }
 
 /// The colour `white` says.
@@ -286,7 +290,7 @@ impl Broadcast {
                 lines: Arc::new(lines),
             },
             Broadcast::Rematch { game, white, black } => Out::Rematch { game, white, black },
-            Broadcast::Closed => return None,
+            Broadcast::Closed { .. } => return None,
         })
     }
 }
@@ -380,7 +384,8 @@ mod tests {
             let again = back.into_out().expect("not closed");
             assert_eq!(format!("{again:?}"), format!("{out:?}"));
         }
-        let closed: Broadcast = serde_json::from_str("{\"t\":\"closed\"}").expect("parses");
+        let closed: Broadcast =
+            serde_json::from_str("{\"t\":\"closed\",\"node\":\"n1\"}").expect("parses");
         assert!(closed.into_out().is_none());
     }
 }

@@ -162,4 +162,7 @@ pub enum Command {
         /// Answered once looked at.
         reply: oneshot::Sender<()>,
     },
+    /// Close: one node of several lost its lease, and another may have
+    /// moved the game on (`cluster::lease`).
+    Close,
 }

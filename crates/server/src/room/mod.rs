@@ -500,6 +500,9 @@ impl Room {
                 self.tick().await;
                 let _ = reply.send(());
             }
+            // What is stored may be ahead of this room: close, and let the
+            // next request load the game again.
+            Command::Close => self.stale = true,
         }
     }
 

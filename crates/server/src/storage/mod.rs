@@ -63,6 +63,10 @@ pub enum StorageError {
         /// What is wrong.
         reason: String,
     },
+    /// A group commit's transaction failed for these writes (retried
+    /// alone, they failed again): the database's own words.
+    #[error("the write was not stored: {0}")]
+    Refused(String),
     /// The writer thread has stopped.
     #[error("the storage writer has stopped")]
     Closed,

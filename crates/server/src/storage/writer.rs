@@ -75,10 +75,7 @@ impl Writer {
             .map_err(|_| StorageError::Closed)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(message)) => Err(StorageError::Corrupt {
-                game: String::new(),
-                reason: message,
-            }),
+            Ok(Err(message)) => Err(StorageError::Refused(message)),
             Err(_) => Err(StorageError::Closed),
         }
     }
