@@ -70,8 +70,6 @@ pub struct Shared {
     pub accounts: crate::accounts::Accounts,
     /// News for accounts.
     pub hub: Arc<crate::hub::Hub>,
-    /// Open challenges between accounts.
-    pub challenges: crate::challenges::Challenges,
     /// The lobby's open seeks.
     pub seeks: crate::lobby::Seeks,
     /// Messages per seat token.
@@ -139,7 +137,6 @@ impl Shared {
                 &limits,
             ),
             hub: Arc::default(),
-            challenges: crate::challenges::Challenges::default(),
             seeks: crate::lobby::Seeks::default(),
             writer,
             storage,

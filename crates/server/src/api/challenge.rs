@@ -135,8 +135,16 @@ pub async fn decline(
     may_challenge(&bearer)?;
     let fields = Fields::read(&headers, &body, &["reason"])?;
     let reason = fields.text("reason").unwrap_or("generic");
-    flow::decline(&shared, bearer.0.user.id, &id, reason)?;
+    flow::decline(&shared, bearer.0.user.id, &id, reason).await?;
     Ok(ok())
+}
+
+/// `GET /api/challenge`: the token's open challenges, `{"in": [...],
+/// "out": [...]}` as lichess lists them (`challenge:read`).
+pub async fn mine(State(shared): State<Arc<Shared>>, bearer: Bearer) -> Result<Response, ApiError> {
+    bearer.require(Scope::ChallengeRead)?;
+    let open = crate::lobby::http::challenges_json(&shared, bearer.0.user.id).await?;
+    Ok(axum::Json(open).into_response())
 }
 
 /// `POST /api/challenge/{id}/cancel`: the challenger takes it back.
@@ -146,7 +154,7 @@ pub async fn cancel(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     may_challenge(&bearer)?;
-    flow::cancel(&shared, bearer.0.user.id, &id)?;
+    flow::cancel(&shared, bearer.0.user.id, &id).await?;
     Ok(ok())
 }
 

@@ -94,11 +94,9 @@ pub async fn stream(
     // Listen first, so that nothing falls between the snapshot and the news.
     let mut news = shared.hub.listen(user);
     let mut first = current_games(&shared, user).await?;
+    let open = crate::challenges::of(&shared, user).await?;
     first.extend(
-        shared
-            .challenges
-            .of(user)
-            .into_iter()
+        open.into_iter()
             .map(|c| json!({"type": "challenge", "challenge": c.to_json("created")})),
     );
     Ok(ndjson(move |lines| async move {

@@ -48,6 +48,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         // A game's record (the page's own PGN endpoint, at lichess's path).
         .route("/game/export/{id}", get(crate::http::pgn))
         // Challenges.
+        .route("/api/challenge", get(challenge::mine))
         .route("/api/challenge/ai", post(challenge::ai))
         .route("/api/board/seek", post(seek::seek))
         .route("/api/challenge/{username}", post(challenge::create))

@@ -77,7 +77,7 @@ pub async fn issue(
         terms.chess960,
     );
     let json = challenge.to_json("created");
-    shared.challenges.add(challenge)?;
+    super::add(shared, &challenge).await?;
     let news = json!({"type": "challenge", "challenge": json});
     shared.hub.tell(dest.id, news.clone());
     shared.hub.tell(challenger.id, news);
@@ -96,7 +96,7 @@ pub async fn accept(
     id: &str,
     from: IpAddr,
 ) -> Result<String, ActionError> {
-    let challenge = shared.challenges.take(id, |c| c.dest.id == me)?;
+    let challenge = super::take(shared, id, |c| c.dest.id == me).await?;
     let (challenger, dest) = (
         Some(challenge.challenger.clone()),
         Some(challenge.dest.clone()),
@@ -144,7 +144,7 @@ pub fn between(
 ///
 /// `not_found` when there is no such challenge to `me`; `bad_request`
 /// for an unknown reason.
-pub fn decline(shared: &Shared, me: i64, id: &str, reason: &str) -> Result<(), ActionError> {
+pub async fn decline(shared: &Shared, me: i64, id: &str, reason: &str) -> Result<(), ActionError> {
     const REASONS: [&str; 11] = [
         "generic",
         "later",
@@ -164,7 +164,7 @@ pub fn decline(shared: &Shared, me: i64, id: &str, reason: &str) -> Result<(), A
             format!("reason: `{reason}` is not one of {}", REASONS.join(", ")),
         ));
     }
-    let challenge = shared.challenges.take(id, |c| c.dest.id == me)?;
+    let challenge = super::take(shared, id, |c| c.dest.id == me).await?;
     let mut json = challenge.to_json("declined");
     json["declineReasonKey"] = json!(reason);
     json["declineReason"] = json!(format!("The challenge was declined ({reason})."));
@@ -180,8 +180,8 @@ pub fn decline(shared: &Shared, me: i64, id: &str, reason: &str) -> Result<(), A
 /// # Errors
 ///
 /// `not_found` when `me` made no such challenge.
-pub fn cancel(shared: &Shared, me: i64, id: &str) -> Result<(), ActionError> {
-    let challenge = shared.challenges.take(id, |c| c.challenger.id == me)?;
+pub async fn cancel(shared: &Shared, me: i64, id: &str) -> Result<(), ActionError> {
+    let challenge = super::take(shared, id, |c| c.challenger.id == me).await?;
     let news = json!({"type": "challengeCanceled", "challenge": challenge.to_json("canceled")});
     shared.hub.tell(challenge.dest.id, news.clone());
     shared.hub.tell(me, news);

@@ -1,14 +1,13 @@
 //! Challenges between accounts: one player asks another for a game with a
 //! time control, colours and rated or not; the other accepts or declines
-//! (with a reason), or the challenger cancels. Open challenges live in
-//! memory for an hour at most; an accepted one becomes a game. [`flow`]
+//! (with a reason), or the challenger cancels. Open challenges are kept in
+//! the database for an hour at most (so every node, and the server after
+//! a restart, finds them); an accepted one becomes a game. [`flow`]
 //! is what happens, whoever asks (the API with a token, the page with its
 //! session).
 
 pub mod flow;
 
-use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use rochade_laws::clock::{Limit, Syntax, TimeControl};
@@ -16,7 +15,9 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use crate::error::{ActionError, ErrorCode};
+use crate::rooms::Shared;
 use crate::setup::{Player, random_code};
+use crate::storage::wall_ms;
 
 /// How long a challenge waits for its answer.
 const OPEN_FOR: Duration = Duration::from_secs(3600);
@@ -153,8 +154,71 @@ pub struct Challenge {
     pub challenger_color: Color,
     /// A Chess960 game (its start drawn when accepted).
     pub chess960: bool,
-    /// When it was made (monotonic).
-    pub made: tokio::time::Instant,
+    /// When it was made (Unix ms).
+    pub made: u64,
+}
+
+/// A challenge as kept in the database.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Kept {
+    /// Its id.
+    id: String,
+    /// Who asks.
+    challenger: Player,
+    /// Who is asked.
+    dest: Player,
+    /// Rated or casual.
+    rated: bool,
+    /// The time control, as `TimeControl` writes it.
+    control: String,
+    /// `white`, `black` or `random`.
+    color: String,
+    /// Whether the challenger plays White.
+    challenger_white: bool,
+    /// Chess960.
+    chess960: bool,
+    /// When it was made (Unix ms).
+    made: u64,
+}
+
+impl Challenge {
+    /// The challenge as kept.
+    fn kept(&self) -> String {
+        serde_json::to_string(&Kept {
+            id: self.id.clone(),
+            challenger: self.challenger.clone(),
+            dest: self.dest.clone(),
+            rated: self.rated,
+            control: self.control.to_string(),
+            color: self.color.as_str().to_owned(),
+            challenger_white: self.challenger_color == Color::White,
+            chess960: self.chess960,
+            made: self.made,
+        })
+        .unwrap_or_default()
+    }
+
+    /// A challenge as kept, read back.
+    ///
+    /// # Errors
+    ///
+    /// `internal` for a row that does not read.
+    fn from_kept(text: &str) -> Result<Challenge, ActionError> {
+        let bad =
+            |m: String| ActionError::new(ErrorCode::Internal, format!("a kept challenge: {m}"));
+        let kept: Kept = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        Ok(Challenge {
+            control: TimeControl::parse(&kept.control).map_err(|e| bad(e.to_string()))?,
+            color: ColorChoice::parse(Some(&kept.color))?,
+            challenger_color: Color::from_white(kept.challenger_white),
+            id: kept.id,
+            challenger: kept.challenger,
+            dest: kept.dest,
+            rated: kept.rated,
+            chess960: kept.chess960,
+            made: kept.made,
+        })
+    }
 }
 
 /// How a player appears in a challenge.
@@ -192,7 +256,7 @@ impl Challenge {
             color,
             challenger_color,
             chess960,
-            made: tokio::time::Instant::now(),
+            made: wall_ms(),
         }
     }
 
@@ -223,66 +287,122 @@ impl Challenge {
     }
 }
 
-/// The open challenges of the server.
-#[derive(Debug, Default)]
-pub struct Challenges {
-    /// By id.
-    open: Mutex<HashMap<String, Challenge>>,
+/// The oldest a challenge still open may be made, now (Unix ms).
+fn open_since() -> u64 {
+    wall_ms().saturating_sub(OPEN_FOR.as_millis() as u64)
 }
 
-impl Challenges {
-    /// Locks the map, dropping challenges past their time.
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Challenge>> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        open.retain(|_, c| c.made.elapsed() < OPEN_FOR);
-        open
-    }
-
-    /// Keeps a new challenge.
-    ///
-    /// # Errors
-    ///
-    /// `too_many_requests` when the challenger has too many open.
-    pub fn add(&self, challenge: Challenge) -> Result<(), ActionError> {
-        let mut open = self.lock();
-        let mine = open
-            .values()
-            .filter(|c| c.challenger.id == challenge.challenger.id)
-            .count();
-        if mine >= MOST_OPEN {
-            return Err(ActionError::new(
-                ErrorCode::TooManyRequests,
-                format!("{MOST_OPEN} challenges are open already"),
-            ));
-        }
-        open.insert(challenge.id.clone(), challenge);
-        Ok(())
-    }
-
-    /// Takes out challenge `id` if `may` allows it for this challenge.
-    ///
-    /// # Errors
-    ///
-    /// `not_found` when there is none that `may` allows (a player may
-    /// not tell a challenge they are not part of from one that is gone).
-    pub fn take(
-        &self,
-        id: &str,
-        may: impl FnOnce(&Challenge) -> bool,
-    ) -> Result<Challenge, ActionError> {
-        let mut open = self.lock();
-        let allowed = open.get(id).is_some_and(may);
-        allowed.then(|| open.remove(id)).flatten().ok_or_else(|| {
-            ActionError::new(ErrorCode::NotFound, format!("No such challenge: {id}"))
+/// Keeps a new challenge.
+///
+/// # Errors
+///
+/// `too_many_requests` when the challenger has too many open; `internal`
+/// when the database fails.
+pub async fn add(shared: &Shared, challenge: &Challenge) -> Result<(), ActionError> {
+    let (id, challenger, dest, body, made) = (
+        challenge.id.clone(),
+        challenge.challenger.id,
+        challenge.dest.id,
+        challenge.kept(),
+        challenge.made,
+    );
+    let kept = shared
+        .stored(move |s| {
+            s.open_challenge(&id, challenger, dest, &body, made, MOST_OPEN, open_since())
         })
+        .await?;
+    if !kept {
+        return Err(ActionError::new(
+            ErrorCode::TooManyRequests,
+            format!("{MOST_OPEN} challenges are open already"),
+        ));
+    }
+    Ok(())
+}
+
+/// Takes out challenge `id` if `may` allows it for this challenge.
+///
+/// # Errors
+///
+/// `not_found` when there is none that `may` allows (a player may not
+/// tell a challenge they are not part of from one that is gone), or when
+/// another request took it first.
+pub async fn take(
+    shared: &Shared,
+    id: &str,
+    may: impl FnOnce(&Challenge) -> bool,
+) -> Result<Challenge, ActionError> {
+    let none = || ActionError::new(ErrorCode::NotFound, format!("No such challenge: {id}"));
+    let key = id.to_owned();
+    let kept = shared
+        .stored(move |s| s.challenge(&key, open_since()))
+        .await?
+        .ok_or_else(none)?;
+    let challenge = Challenge::from_kept(&kept)?;
+    if !may(&challenge) {
+        return Err(none());
+    }
+    let key = id.to_owned();
+    if shared.stored(move |s| s.close_challenge(&key)).await? {
+        Ok(challenge)
+    } else {
+        Err(none())
+    }
+}
+
+/// The open challenges made by or to account `user`.
+///
+/// # Errors
+///
+/// `internal` when the database fails.
+pub async fn of(shared: &Shared, user: i64) -> Result<Vec<Challenge>, ActionError> {
+    shared
+        .stored(move |s| s.challenges_of(user, open_since()))
+        .await?
+        .iter()
+        .map(|kept| Challenge::from_kept(kept))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player for the tests.
+    fn player(id: i64, name: &str) -> Player {
+        serde_json::from_value(json!({"id": id, "name": name})).expect("a player")
     }
 
-    /// The open challenges made by or to account `user`.
-    pub fn of(&self, user: i64) -> Vec<Challenge> {
-        self.lock()
-            .values()
-            .filter(|c| c.challenger.id == user || c.dest.id == user)
-            .cloned()
-            .collect()
+    #[test]
+    fn a_kept_challenge_reads_back_as_it_was_made() {
+        let controls = [
+            control_of(Some(300), Some(3), None),
+            control_of(Some(15), Some(0), None),
+            control_of(None, None, Some(3)),
+            control_of(None, None, None),
+        ];
+        for control in controls {
+            let control = control.expect("a control");
+            for color in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+                let made = Challenge::new(
+                    player(1, "Reti"),
+                    player(2, "Nimzowitsch"),
+                    true,
+                    control.clone(),
+                    color,
+                    color == ColorChoice::Black,
+                );
+                let back = Challenge::from_kept(&made.kept()).expect("reads back");
+                assert_eq!(back.control, made.control, "{control}");
+                assert_eq!(back.to_json("created"), made.to_json("created"));
+                assert_eq!(back.made, made.made);
+            }
+        }
+    }
+
+    #[test]
+    fn a_kept_challenge_that_does_not_read_is_an_internal_error() {
+        let e = Challenge::from_kept("{\"id\": 7}").expect_err("not a challenge");
+        assert_eq!(e.code, ErrorCode::Internal);
     }
 }

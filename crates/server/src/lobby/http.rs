@@ -116,11 +116,11 @@ pub async fn answer(
         }
         "decline" => {
             let reason = answer.reason.as_deref().unwrap_or("generic");
-            flow::decline(&shared, me.id, &id, reason)?;
+            flow::decline(&shared, me.id, &id, reason).await?;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         "cancel" => {
-            flow::cancel(&shared, me.id, &id)?;
+            flow::cancel(&shared, me.id, &id).await?;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         _ => Err(ActionError::new(
@@ -137,20 +137,24 @@ pub async fn challenges(
     headers: HeaderMap,
 ) -> Result<Response, ActionError> {
     let me = signed_in_user(&shared, &headers).await?;
-    Ok(axum::Json(challenges_json(&shared, me.id)).into_response())
+    Ok(axum::Json(challenges_json(&shared, me.id).await?).into_response())
 }
 
 /// `{"in": [...], "out": [...]}`: the open challenges of `user`.
-pub fn challenges_json(shared: &Shared, user: i64) -> Value {
+///
+/// # Errors
+///
+/// `internal` when the database fails.
+pub async fn challenges_json(shared: &Shared, user: i64) -> Result<Value, ActionError> {
     let (mut incoming, mut outgoing) = (Vec::new(), Vec::new());
-    for c in shared.challenges.of(user) {
+    for c in crate::challenges::of(shared, user).await? {
         if c.dest.id == user {
             incoming.push(c.to_json("created"));
         } else {
             outgoing.push(c.to_json("created"));
         }
     }
-    json!({"in": incoming, "out": outgoing})
+    Ok(json!({"in": incoming, "out": outgoing}))
 }
 
 /// `GET /api/account/games`: the signed-in account's unfinished games,

@@ -121,9 +121,10 @@ impl Games {
 /// The account's challenges and games, as two messages.
 async fn account_messages(shared: &Arc<Shared>, user: &User, games: &mut Games) -> Vec<String> {
     let mut messages = Vec::new();
-    let mut challenges = challenges_json(shared, user.id);
-    challenges["t"] = json!("challenges");
-    messages.push(challenges.to_string());
+    if let Ok(mut challenges) = challenges_json(shared, user.id).await {
+        challenges["t"] = json!("challenges");
+        messages.push(challenges.to_string());
+    }
     messages.extend(games.reload(shared, user).await);
     messages
 }

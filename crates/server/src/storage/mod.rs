@@ -7,6 +7,7 @@
 //! then answers each of them (group commit).
 
 pub mod accounts;
+pub mod challenges;
 pub mod history;
 pub mod leave;
 pub mod nodes;
@@ -17,6 +18,7 @@ pub mod simuls;
 pub use postgres::postgres_database;
 pub(crate) mod sql;
 mod sql_accounts;
+mod sql_challenges;
 mod sql_games;
 mod sql_history;
 mod sql_leave;
@@ -30,6 +32,7 @@ pub mod tournaments;
 mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
+pub use challenges::ChallengeStore;
 pub use history::{
     GameCounts, GamesQuery, History, PlayedGame, RatingChange, RatingPoint, UserResult,
 };
@@ -205,6 +208,7 @@ pub struct StoredGame {
 /// A place to keep games (and accounts, and their ratings).
 pub trait Storage:
     AccountStore
+    + ChallengeStore
     + History
     + LeaveStore
     + NodeStore

@@ -199,6 +199,20 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN node TEXT;
     CREATE INDEX games_node ON games(node, finished) WHERE node IS NOT NULL;
 ",
+    // 3: open challenges between accounts, kept where every node (and a
+    // restart) finds them.
+    "
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        challenger BIGINT NOT NULL,
+        dest BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        made BIGINT NOT NULL
+    );
+    CREATE INDEX challenges_challenger ON challenges(challenger);
+    CREATE INDEX challenges_dest ON challenges(dest);
+    CREATE INDEX challenges_made ON challenges(made);
+",
 ];
 
 /// The key of the advisory lock that lets one node at a time migrate.

@@ -223,6 +223,20 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN node TEXT;
     CREATE INDEX games_node ON games(node, finished) WHERE node IS NOT NULL;
 ",
+    // 13: open challenges between accounts, kept where every node (and a
+    // restart) finds them.
+    "
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        challenger INTEGER NOT NULL,
+        dest INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        made INTEGER NOT NULL
+    );
+    CREATE INDEX challenges_challenger ON challenges(challenger);
+    CREATE INDEX challenges_dest ON challenges(dest);
+    CREATE INDEX challenges_made ON challenges(made);
+",
 ];
 
 /// The statements each connection keeps prepared (more than the queries
