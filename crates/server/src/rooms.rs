@@ -537,7 +537,7 @@ impl Shared {
         // cut off) does not answer from rooms another node may have
         // moved on from.
         if let Some(cluster) = self.cluster.get()
-            && cluster.lapse(wall_ms())
+            && cluster.lease().lapse(wall_ms())
         {
             crate::cluster::lease::lapsed(self);
         }

@@ -6,8 +6,9 @@
 //! heartbeat until now (6.12), their deadlines scheduled here.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::{BEAT, Cluster, LEASE};
+use super::{BEAT, Cluster, HELD, LEASE};
 use crate::room::Command;
 use crate::rooms::Shared;
 use crate::storage::{WriteOp, wall_ms};
@@ -52,7 +53,7 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
         tracing::warn!(error = %e, "recording this node's heartbeat");
         return;
     }
-    if cluster.beaten(at) {
+    if cluster.lease().beaten(at) {
         lapsed(shared);
     }
     let Ok(beats) = shared.stored(|s| s.heartbeats()).await else {
@@ -82,5 +83,57 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
             }
         }
         Err(e) => tracing::warn!(error = %e, "looking for games to take over"),
+    }
+}
+
+/// A node's trust in its own lease: when its heartbeat was last stored,
+/// and whether its rooms were closed for a lapse not yet ended.
+#[derive(Debug, Default)]
+pub struct Held {
+    /// When the last heartbeat was stored (Unix ms; 0: never).
+    beaten: AtomicU64,
+    /// Whether the rooms were closed for the lapse now running.
+    closed: AtomicBool,
+}
+
+impl Held {
+    /// A heartbeat stored at `at` (Unix ms); returns whether the lease had
+    /// lapsed before it (the gap since the last one was longer than
+    /// [`HELD`]) and the rooms were not closed for it yet (a request in
+    /// the gap, [`Held::lapse`], closes them first).
+    ///
+    /// ```
+    /// use rochade_server::cluster::lease::Held;
+    /// let held = Held::default();
+    /// assert!(!held.beaten(10_000)); // the first
+    /// assert!(!held.beaten(10_500));
+    /// assert!(held.beaten(15_000)); // 4.5 s without: lapsed
+    /// ```
+    pub fn beaten(&self, at: u64) -> bool {
+        let before = self.beaten.swap(at, Ordering::Relaxed);
+        let closed = self.closed.swap(false, Ordering::Relaxed);
+        before != 0 && at.saturating_sub(before) > HELD.as_millis() as u64 && !closed
+    }
+
+    /// Whether the lease may have lapsed at `now` (no heartbeat stored for
+    /// longer than [`HELD`]: the process was stopped, or the database did
+    /// not take its writes, and another node may have taken its games
+    /// over), said once a lapse: the caller closes its rooms.
+    ///
+    /// ```
+    /// use rochade_server::cluster::lease::Held;
+    /// let held = Held::default();
+    /// assert!(!held.lapse(99_000)); // no heartbeat yet: nothing held
+    /// held.beaten(10_000);
+    /// assert!(!held.lapse(11_000));
+    /// assert!(held.lapse(13_000)); // 3 s without a heartbeat
+    /// assert!(!held.lapse(13_500)); // once
+    /// assert!(!held.beaten(13_600)); // the rooms closed already
+    /// ```
+    pub fn lapse(&self, now: u64) -> bool {
+        let beaten = self.beaten.load(Ordering::Relaxed);
+        beaten != 0
+            && now.saturating_sub(beaten) > HELD.as_millis() as u64
+            && !self.closed.swap(true, Ordering::Relaxed)
     }
 }

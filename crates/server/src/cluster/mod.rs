@@ -117,11 +117,8 @@ pub struct Cluster {
     remote: Mutex<HashMap<(String, String), Vec<crate::setup::Seats>>>,
     /// Whether Redis still answers.
     connected: AtomicBool,
-    /// When this node's last heartbeat was stored (Unix ms; 0: never).
-    beaten: AtomicU64,
-    /// Whether this node's rooms were closed for a lapse of its lease
-    /// not yet ended by a heartbeat.
-    lapsed: AtomicBool,
+    /// This node's own lease: when its heartbeat was last stored.
+    lease: lease::Held,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -187,8 +184,7 @@ impl Cluster {
             heartbeats: Mutex::default(),
             remote: Mutex::default(),
             connected: AtomicBool::new(true),
-            beaten: AtomicU64::new(0),
-            lapsed: AtomicBool::new(false),
+            lease: lease::Held::default(),
         });
         tokio::spawn(publish(publisher, queue, Arc::downgrade(&cluster)));
         tokio::spawn(listen(
@@ -235,25 +231,9 @@ impl Cluster {
         self.connected.load(Ordering::Relaxed)
     }
 
-    /// This node's heartbeat was stored at `at` (Unix ms); returns whether
-    /// its lease had lapsed before (the gap since the last one was longer
-    /// than [`HELD`]).
-    pub fn beaten(&self, at: u64) -> bool {
-        let before = self.beaten.swap(at, Ordering::Relaxed);
-        self.lapsed.store(false, Ordering::Relaxed);
-        before != 0 && at.saturating_sub(before) > HELD.as_millis() as u64
-    }
-
-    /// Whether this node's lease may have lapsed at `now`: no heartbeat
-    /// stored for longer than [`HELD`] (the process was stopped, or the
-    /// database did not take its writes), so that another node may have
-    /// taken its games over. True once a lapse: the caller closes its
-    /// rooms, to be claimed again from what is stored.
-    pub fn lapse(&self, now: u64) -> bool {
-        let beaten = self.beaten.load(Ordering::Relaxed);
-        beaten != 0
-            && now.saturating_sub(beaten) > HELD.as_millis() as u64
-            && !self.lapsed.swap(true, Ordering::Relaxed)
+    /// This node's own lease.
+    pub fn lease(&self) -> &lease::Held {
+        &self.lease
     }
 
     /// Publishes `message` as JSON on `channel` (in order with every other).
