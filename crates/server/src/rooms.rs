@@ -210,15 +210,16 @@ impl Shared {
     fn start(self: &Arc<Self>, record: Record, epoch: u64) -> mpsc::Sender<Command> {
         let id = record.setup.id.clone();
         self.register(id.clone(), false, || {
-            let live = Live {
-                tx: mpsc::channel(1).0,
-                origin: record.setup.origin,
-                robot: record.setup.mode == Mode::Robot,
-                remote: false,
-            };
+            let (origin, robot) = (record.setup.origin, record.setup.mode == Mode::Robot);
             let (tx, task) = room::spawn(record, epoch, self.deps());
             self.schedule.remove(&id);
-            (Live { tx, ..live }, task)
+            let live = Live {
+                tx,
+                origin,
+                robot,
+                remote: false,
+            };
+            (live, task)
         })
     }
 

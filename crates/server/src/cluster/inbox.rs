@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 
 use super::Cluster;
-use super::wire::{Answer, Ask, RemoteJoin, is_white};
+use super::wire::{Answer, Ask, RemoteJoin};
 use crate::error::ActionError;
 use crate::room::Command;
 use crate::rooms::Shared;
@@ -43,7 +43,7 @@ pub async fn serve(
                             seats: joined.seats,
                             conditional: joined
                                 .conditional
-                                .map(|(color, lines)| (is_white(color), lines)),
+                                .map(|(color, lines)| (color.is_white(), lines)),
                         }),
                     }
                 }

@@ -13,7 +13,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::wire::{Answer, Ask, white_or_black};
+use super::wire::{Answer, Ask};
 use super::{Cluster, LEASE};
 use crate::error::{ActionError, ErrorCode};
 use crate::room::{Command, Described, Joined, Out};
@@ -122,7 +122,9 @@ fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, c
                             state: Arc::new(j.state),
                             updates,
                             seats: j.seats,
-                            conditional: j.conditional.map(|(w, l)| (white_or_black(w), l)),
+                            conditional: j
+                                .conditional
+                                .map(|(w, l)| (shakmaty::Color::from_white(w), l)),
                         }
                     }),
                     Ok((Answer::Joined { joined: Err(e) }, _)) => Err(e),

@@ -247,11 +247,6 @@ pub enum Broadcast {
     },
 }
 
-/// The colour `white` says.
-fn color(white: bool) -> Color {
-    if white { Color::White } else { Color::Black }
-}
-
 impl Broadcast {
     /// The wire form of a room's `out`.
     pub fn of(out: &Out) -> Broadcast {
@@ -260,12 +255,12 @@ impl Broadcast {
                 state: state.as_ref().clone(),
             },
             Out::Chat { color, name, text } => Broadcast::Chat {
-                white: *color == Color::White,
+                white: color.is_white(),
                 name: name.clone(),
                 text: text.to_string(),
             },
             Out::Conditional { color, lines } => Broadcast::Conditional {
-                white: *color == Color::White,
+                white: color.is_white(),
                 lines: lines.as_ref().clone(),
             },
             Out::Rematch { game, white, black } => Broadcast::Rematch {
@@ -281,12 +276,12 @@ impl Broadcast {
         Some(match self {
             Broadcast::State { state } => Out::State(Arc::new(state)),
             Broadcast::Chat { white, name, text } => Out::Chat {
-                color: color(white),
+                color: Color::from_white(white),
                 name,
                 text: text.into(),
             },
             Broadcast::Conditional { white, lines } => Out::Conditional {
-                color: color(white),
+                color: Color::from_white(white),
                 lines: Arc::new(lines),
             },
             Broadcast::Rematch { game, white, black } => Out::Rematch { game, white, black },
@@ -305,16 +300,6 @@ pub struct News {
     pub user: i64,
     /// One lichess event object.
     pub news: Value,
-}
-
-/// The colour on the wire.
-pub fn is_white(c: Color) -> bool {
-    c == Color::White
-}
-
-/// The colour from the wire.
-pub fn white_or_black(white: bool) -> Color {
-    color(white)
 }
 
 #[cfg(test)]
