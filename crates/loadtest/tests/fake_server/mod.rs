@@ -23,8 +23,11 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::broadcast;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Which moves (counted from 1 over the whole server) misbehave: a move
-/// whose number is a multiple of `every` (when not zero).
+/// Which moves misbehave: a move whose number is a multiple of `every`
+/// (when not zero), counting from 1 over the whole server the first try at
+/// each ply of each game. A move sent again at the same ply never
+/// misbehaves: a node fails once and the next try meets a live one, so a
+/// move cannot draw fault after fault until the tool's window runs out.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Faults {
     /// Not stored, the game's sockets closed (a node killed before its
@@ -59,6 +62,8 @@ struct Game {
     outcome: Option<&'static str>,
     /// States for every socket of the game; `null`: close.
     news: broadcast::Sender<Value>,
+    /// Plies whose first try has come in.
+    tried: usize,
 }
 
 /// What the connections share.
@@ -66,8 +71,10 @@ struct Game {
 struct Shared {
     /// Games by id.
     games: Mutex<HashMap<String, Game>>,
-    /// Moves received so far.
+    /// Moves received so far, every try.
     moves: AtomicUsize,
+    /// First tries at a ply received so far: the count faults go by.
+    first_tries: AtomicUsize,
     /// The faults.
     faults: Faults,
 }
@@ -176,6 +183,7 @@ async fn http(mut tcp: TcpStream, method: &str, path: &str, shared: Arc<Shared>)
                     moves: Vec::new(),
                     outcome: None,
                     news,
+                    tried: 0,
                 },
             );
             let black = format!("/g/{id}#b-{id}");
@@ -278,11 +286,21 @@ fn act(id: &str, message: &Value, shared: &Shared) -> Reply {
             Reply::Nothing
         }
         Some("move") => {
-            let n = shared.moves.fetch_add(1, Ordering::Relaxed) + 1;
-            let faults = shared.faults;
+            shared.moves.fetch_add(1, Ordering::Relaxed);
             if message["ply"].as_u64() != Some(game.moves.len() as u64) {
                 return error("stale_ply");
             }
+            let first_try = game.moves.len() >= game.tried;
+            game.tried = game.tried.max(game.moves.len() + 1);
+            let faults = if first_try {
+                shared.faults
+            } else {
+                Faults::default()
+            };
+            let n = shared
+                .first_tries
+                .fetch_add(usize::from(first_try), Ordering::Relaxed)
+                + 1;
             if Faults::hits(faults.busy, n) {
                 return error("busy");
             }
