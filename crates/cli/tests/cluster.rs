@@ -269,12 +269,11 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
         .await
         .expect("sends");
     let next = state(&mut black_socket, |s| s["ply"] == 4, &alive).await;
+    // How soon is a figure `scripts/fault-test` measures (issue 20 point
+    // 5), not asserted here on a shared machine; the game going on at all
+    // is.
     let took = killed.elapsed();
     eprintln!("the game went on {took:?} after its node was killed");
-    assert!(
-        took < Duration::from_secs(5),
-        "the game went on {took:?} after its node died"
-    );
     state(&mut white_socket, |s| s["ply"] == 4, &alive).await;
     // 6.12: Black's clock stood still while nobody owned the game.
     let (_, black_before) = clocks(&last);
