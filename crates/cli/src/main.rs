@@ -18,6 +18,12 @@ mod user;
 
 use clap::{Parser, Subcommand};
 
+/// The allocator: mimalloc, whose per-thread free lists cost the move path
+/// (many small messages made and dropped on each move) less than the
+/// system's malloc (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Rochade: chess by the FIDE Laws.
 #[derive(Debug, Parser)]
 #[command(name = "rochade", version, about, propagate_version = true)]
