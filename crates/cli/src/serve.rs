@@ -209,6 +209,10 @@ pub struct LoadtestArgs {
     /// the game and the games are not read back after the run.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     reconnect_for: u64,
+    /// The players' sockets take the whole state after every move instead
+    /// of move messages (as clients did before them).
+    #[arg(long)]
+    whole_states: bool,
 }
 
 /// Two fresh accounts in a game; what `--watchers` needs to watch it.
@@ -305,6 +309,7 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<()> {
                 })
         }),
         unload_wait: args.unload_wait.map(std::time::Duration::from_secs),
+        move_messages: !args.whole_states,
     };
     let resilience = if args.reconnect_for == 0 {
         rochade_loadtest::Resilience::none()

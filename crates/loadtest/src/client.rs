@@ -180,11 +180,15 @@ async fn send_raw(
     Ok((status, head.to_owned(), body.to_owned()))
 }
 
-/// A player's or spectator's socket to one game.
+/// A player's or spectator's socket to one game. One that asked for move
+/// messages (as the page does) turns each into the state it makes of the
+/// state before (docs/protocol.md), so that its reader sees states only.
 #[derive(Debug)]
 pub struct GameSocket {
     /// The connection.
     stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The last state read, which the next move message builds on.
+    last: Option<Value>,
 }
 
 impl GameSocket {
@@ -195,10 +199,27 @@ impl GameSocket {
     ///
     /// When the connection or the upgrade fails.
     pub async fn connect(host: &str, game: &str, token: &str) -> Result<GameSocket, ClientError> {
+        GameSocket::connect_with(host, game, token, false).await
+    }
+
+    /// As [`GameSocket::connect`], asking for move messages after moves
+    /// when `move_messages`.
+    ///
+    /// # Errors
+    ///
+    /// When the connection or the upgrade fails.
+    pub async fn connect_with(
+        host: &str,
+        game: &str,
+        token: &str,
+        move_messages: bool,
+    ) -> Result<GameSocket, ClientError> {
         let mut socket = GameSocket::open(host, game).await?;
         let token = (!token.is_empty()).then_some(token);
         socket
-            .send(&serde_json::json!({"t": "hello", "token": token}))
+            .send(
+                &serde_json::json!({"t": "hello", "token": token, "move_messages": move_messages}),
+            )
             .await?;
         Ok(socket)
     }
@@ -239,7 +260,7 @@ impl GameSocket {
         let (stream, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true)
             .await
             .map_err(Box::new)?;
-        Ok(GameSocket { stream })
+        Ok(GameSocket { stream, last: None })
     }
 
     /// Sends one message.
@@ -264,12 +285,46 @@ impl GameSocket {
         Ok(())
     }
 
-    /// The next JSON message, waiting at most `wait`.
+    /// The next JSON message, waiting at most `wait`; a move message comes
+    /// as the state it makes. One that does not follow the last state (a
+    /// move missed) is dropped and the whole state asked for.
     ///
     /// # Errors
     ///
     /// [`ClientError::Timeout`], [`ClientError::Closed`], or an unreadable message.
     pub async fn recv(&mut self, wait: Duration) -> Result<Value, ClientError> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let mut message = self.recv_raw(left).await?;
+            match message["t"].as_str() {
+                Some("state") => self.last = Some(message["state"].clone()),
+                Some("move") => {
+                    let before = self.last.take();
+                    match before.and_then(|b| crate::state::apply_move(b, &message)) {
+                        Some(state) => {
+                            self.last = Some(state.clone());
+                            message = serde_json::json!({"v": message["v"], "t": "state", "state": state});
+                        }
+                        None => {
+                            self.send(&serde_json::json!({"t": "state"})).await?;
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            return Ok(message);
+        }
+    }
+
+    /// The next JSON message as it came (a move message as such), waiting
+    /// at most `wait`.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameSocket::recv`].
+    pub async fn recv_raw(&mut self, wait: Duration) -> Result<Value, ClientError> {
         loop {
             let frame = tokio::time::timeout(wait, self.stream.next())
                 .await

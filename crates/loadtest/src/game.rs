@@ -35,6 +35,8 @@ pub(crate) struct Plan {
     pub(crate) max_plies: usize,
     /// How long a move keeps trying after its first failure.
     pub(crate) reconnect_for: Duration,
+    /// The sockets ask for move messages.
+    pub(crate) move_messages: bool,
     /// Round trips are timed from here.
     pub(crate) measure_from: Instant,
     /// No move is sent after this.
@@ -51,8 +53,8 @@ pub(crate) async fn play_game(plan: &Plan, tally: &Tally) -> Result<(), ClientEr
     let (id, white, black) = create(&plan.host).await?;
     let mut log = GameLog::new(&id);
     let mut seats = [
-        Seat::new(&plan.host, &id, &white),
-        Seat::new(&plan.host, &id, &black),
+        Seat::new(&plan.host, &id, &white, plan.move_messages),
+        Seat::new(&plan.host, &id, &black, plan.move_messages),
     ];
     let result = play(plan, tally, &mut log, &mut seats).await;
     for seat in &mut seats {

@@ -50,6 +50,10 @@ pub struct LoadConfig {
     /// server's `/metrics` for its rooms to unload (a game nobody plays or
     /// watches should cost no task and no memory beyond its row).
     pub unload_wait: Option<Duration>,
+    /// The players' sockets ask for move messages after moves, as the
+    /// page does (docs/protocol.md); `false`: the whole state after every
+    /// move, as before they existed.
+    pub move_messages: bool,
 }
 
 impl LoadConfig {
@@ -67,6 +71,7 @@ impl LoadConfig {
             sign_ins: 0.0,
             disk: None,
             unload_wait: None,
+            move_messages: true,
         }
     }
 }
@@ -241,6 +246,7 @@ pub async fn run_with(
         rate: config.rate,
         max_plies: config.max_plies,
         reconnect_for: resilience.reconnect_for,
+        move_messages: config.move_messages,
         measure_from,
         end,
     });

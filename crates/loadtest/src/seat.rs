@@ -28,23 +28,29 @@ pub(crate) struct Seat {
     token: String,
     /// The socket, when open.
     socket: Option<GameSocket>,
+    /// It asks for move messages.
+    move_messages: bool,
 }
 
 impl Seat {
-    /// The seat `token` of `game` at `host`, not connected yet.
-    pub(crate) fn new(host: &str, game: &str, token: &str) -> Seat {
+    /// The seat `token` of `game` at `host`, not connected yet, whose
+    /// socket asks for `move_messages`.
+    pub(crate) fn new(host: &str, game: &str, token: &str, move_messages: bool) -> Seat {
         Seat {
             host: host.to_owned(),
             game: game.to_owned(),
             token: token.to_owned(),
             socket: None,
+            move_messages,
         }
     }
 
     /// Opens the socket and says hello; the first state it is sent.
     pub(crate) async fn open(&mut self) -> Result<Value, ClientError> {
         self.drop_socket().await;
-        let mut socket = GameSocket::connect(&self.host, &self.game, &self.token).await?;
+        let mut socket =
+            GameSocket::connect_with(&self.host, &self.game, &self.token, self.move_messages)
+                .await?;
         let state = socket.state(ANSWER_WAIT, |_| true).await?;
         self.socket = Some(socket);
         Ok(state)

@@ -30,6 +30,26 @@ pub(crate) fn is_over(state: &Value) -> bool {
     !state["outcome"].is_null() || state["aborted"] == true || !state["closed"].is_null()
 }
 
+/// The state a move message (`{"t":"move","move":{…},"state":{…}}`,
+/// docs/protocol.md) makes of `before`: the move added to its list and
+/// the rest taken from the message; `None` when the message does not
+/// follow `before` (its ply is not the next).
+pub(crate) fn apply_move(mut before: Value, message: &Value) -> Option<Value> {
+    let now = message["state"].as_object()?;
+    if now.get("ply")?.as_u64()? != ply_of(&before) + 1 {
+        return None;
+    }
+    let state = before.as_object_mut()?;
+    state
+        .get_mut("moves")?
+        .as_array_mut()?
+        .push(message["move"].clone());
+    for (key, value) in now {
+        state.insert(key.clone(), value.clone());
+    }
+    Some(before)
+}
+
 /// A random legal move in the state's position, in UCI.
 pub(crate) fn random_move(state: &Value) -> Option<String> {
     let fen: Fen = state["fen"].as_str()?.parse().ok()?;
@@ -57,6 +77,22 @@ mod tests {
         assert!(!is_over(&state));
         let m = random_move(&state).expect("a legal move");
         assert!(m.len() == 4 && m.as_bytes()[1] <= b'2', "White's move: {m}");
+    }
+
+    #[test]
+    fn a_move_message_makes_the_next_state() {
+        let before = json!({"you": "white", "ply": 1, "moves": [{"uci": "e2e4", "san": "e4"}],
+                            "fen": "x", "outcome": null});
+        let message = json!({"t": "move", "move": {"uci": "e7e5", "san": "e5"},
+                             "state": {"ply": 2, "fen": "y"}});
+        let next = apply_move(before.clone(), &message).expect("follows");
+        assert_eq!(next["you"], "white");
+        assert_eq!(next["fen"], "y");
+        assert_eq!(moves_of(&next), ["e2e4", "e7e5"]);
+        // A move missed: the message does not follow.
+        let later = json!({"t": "move", "move": {"uci": "g1f3", "san": "Nf3"},
+                           "state": {"ply": 3}});
+        assert!(apply_move(before, &later).is_none());
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub enum ClientMessage {
         /// The seat token; none (or null) for a spectator.
         #[serde(default)]
         token: Option<String>,
+        /// After a move, send a `move` message (the move and what it
+        /// changed) instead of the whole state.
+        #[serde(default)]
+        move_messages: bool,
     },
     /// A move answering the state at `ply`.
     Move {
@@ -120,6 +124,8 @@ pub enum ClientMessage {
     },
     /// Answered by `pong`.
     Ping,
+    /// Answered by the whole state (a page that missed a move message).
+    State,
     /// Claims the win because the opponent (a person) has left: no
     /// connection to the game for the server's `gone_claim` time.
     ClaimVictory {

@@ -41,8 +41,14 @@ pub struct Record {
     pub events: Vec<Timed>,
     /// The game on its clock.
     pub timed: TimedGame,
-    /// The moves played, one per ply.
+    /// The moves played, one per ply. They only grow, and only the last
+    /// one changes (a draw offer made with it), except when a take-back
+    /// rewrites them, which [`Record::rewrites`] counts.
     pub plies: Vec<Ply>,
+    /// How many times take-backs have rewritten `plies`: what is kept of
+    /// them between states (`crate::state::MovesJson`) is good while this
+    /// stays the same.
+    pub rewrites: u64,
     /// Ended without a result: aborted before both sides moved, or
     /// closed by the server.
     pub aborted: bool,
@@ -153,6 +159,7 @@ impl Record {
             events: Vec::new(),
             timed,
             plies: Vec::new(),
+            rewrites: 0,
             aborted: false,
             closed: None,
             seated,
@@ -691,6 +698,7 @@ impl Record {
             }
         }
         rebuilt.events = std::mem::take(&mut self.events);
+        rebuilt.rewrites = self.rewrites + 1;
         rebuilt.seated = self.seated;
         rebuilt.asked = std::mem::take(&mut self.asked);
         for asked in rebuilt

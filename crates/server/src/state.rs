@@ -1,17 +1,22 @@
 //! The `state` object of the protocol: everything a page needs to draw the
 //! game, made once per change and sent to every socket of the game.
 
-use std::collections::BTreeMap;
+mod dests;
+mod moves;
+
 use std::time::Duration;
 
 use rochade_laws::ClaimKind;
 use rochade_laws::fen::{FenStyle, write as write_fen};
-use rochade_laws::notation::write_uci;
 use serde::Serialize;
 use shakmaty::{ByColor, Color, Position};
 
 use crate::record::{Ply, Record};
 use crate::setup::{Mode, Side};
+
+pub use dests::Dests;
+pub use moves::MovesJson;
+pub(crate) use moves::write_ply;
 
 /// One player as shown.
 #[derive(Debug, Serialize)]
@@ -103,9 +108,25 @@ pub struct OutcomeState {
     pub article: &'static str,
 }
 
-/// The state of a game at one moment (without `you`, which each socket adds).
-#[derive(Debug, Serialize)]
+/// The state of a game at one moment (without `you`, which each socket
+/// adds): what rarely changes ([`Head`]), every move, and what changes
+/// with each move ([`Now`]). A room writes the three apart, keeps the
+/// moves written between states ([`MovesJson`]), and after a move sends
+/// sockets that ask for it only the move and the [`Now`]
+/// ([`moved_message`]).
+#[derive(Debug)]
 pub struct GameState<'a> {
+    /// What rarely changes.
+    pub head: Head<'a>,
+    /// Every move, UCI and SAN.
+    pub moves: &'a [Ply],
+    /// What changes with each move.
+    pub now: Now<'a>,
+}
+
+/// The part of a state that a move does not change.
+#[derive(Debug, Serialize)]
+pub struct Head<'a> {
     /// The game id.
     pub id: &'a str,
     /// The rules played: `fide`, `fide2009` or `iccf`.
@@ -118,6 +139,23 @@ pub struct GameState<'a> {
     pub initial_fen: String,
     /// The Chess960 number.
     pub chess960: Option<u32>,
+    /// The tournament the game belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<&'a str>,
+    /// The simul the game is a board of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simul: Option<&'a str>,
+    /// Who went berserk, in an arena's game (none in any other).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub berserk: Option<Berserked>,
+    /// The director's decisions on the game, oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<DecisionState<'a>>,
+}
+
+/// The part of a state that a move may change (besides the moves).
+#[derive(Debug, Serialize)]
+pub struct Now<'a> {
     /// The position now.
     pub fen: String,
     /// Half-moves played.
@@ -128,10 +166,8 @@ pub struct GameState<'a> {
     pub check: bool,
     /// The last move in UCI.
     pub last_move: Option<&'a str>,
-    /// Every move, UCI and SAN.
-    pub moves: &'a [Ply],
     /// Legal destinations by origin square.
-    pub dests: BTreeMap<String, Vec<String>>,
+    pub dests: Dests,
     /// The clocks.
     pub clock: Option<ClockState>,
     /// Pending offers.
@@ -148,21 +184,9 @@ pub struct GameState<'a> {
     pub left: Option<Side>,
     /// The rematch game.
     pub rematch: Option<&'a str>,
-    /// The tournament the game belongs to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<&'a str>,
-    /// The simul the game is a board of.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub simul: Option<&'a str>,
-    /// Who went berserk, in an arena's game (none in any other).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub berserk: Option<Berserked>,
     /// The director has stopped the clocks (6.10 a).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub halted: bool,
-    /// The director's decisions on the game, oldest first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub decisions: Vec<DecisionState<'a>>,
 }
 
 /// Who went berserk in an arena's game.
@@ -225,17 +249,11 @@ impl<'a> GameState<'a> {
             }),
             _ => None,
         };
-        let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        if !over {
-            for m in pos.legal_moves() {
-                let uci = write_uci(m, game.castling_mode());
-                let (from, to) = (uci[..2].to_owned(), uci[2..4].to_owned());
-                let list = dests.entry(from).or_default();
-                if !list.contains(&to) {
-                    list.push(to);
-                }
-            }
-        }
+        let dests = if over {
+            Dests::default()
+        } else {
+            Dests::of(pos, game.castling_mode())
+        };
         let robot = record.setup.robot;
         let player = |color: Color| {
             let is_robot = robot.is_some_and(|(_, side)| Color::from(side) == color);
@@ -247,7 +265,7 @@ impl<'a> GameState<'a> {
                 rating: record.setup.player(color).and_then(|p| p.rating),
             }
         };
-        GameState {
+        let head = Head {
             id: &record.setup.id,
             rules: record.setup.rules.as_str(),
             mode: record.setup.mode,
@@ -257,12 +275,34 @@ impl<'a> GameState<'a> {
             },
             initial_fen: write_fen(game.history().start(), FenStyle::XFen),
             chess960: game.chess960_number(),
+            tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
+            simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
+            berserk: record
+                .setup
+                .tournament
+                .as_ref()
+                .is_some_and(|t| t.arena)
+                .then(|| Berserked {
+                    white: record.berserk[Color::White],
+                    black: record.berserk[Color::Black],
+                }),
+            decisions: record
+                .decisions
+                .iter()
+                .map(|(at, decision, by, reason)| DecisionState {
+                    decision,
+                    by,
+                    reason,
+                    ago: ms(now).saturating_sub(*at),
+                })
+                .collect(),
+        };
+        let moment = Now {
             fen: game.fen(),
             ply: record.plies.len(),
             turn: game.turn().into(),
             check: pos.is_check(),
             last_move: record.plies.last().map(|p| p.uci.as_str()),
-            moves: &record.plies,
             dests,
             clock: clock_state,
             offers: Offers {
@@ -288,35 +328,74 @@ impl<'a> GameState<'a> {
             closed: record.closed.map(|c| c.as_str()),
             left: record.left.map(Side::from),
             rematch: record.rematch.as_deref(),
-            tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
-            simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
-            berserk: record
-                .setup
-                .tournament
-                .as_ref()
-                .is_some_and(|t| t.arena)
-                .then(|| Berserked {
-                    white: record.berserk[Color::White],
-                    black: record.berserk[Color::Black],
-                }),
             halted: record.halted,
-            decisions: record
-                .decisions
-                .iter()
-                .map(|(at, decision, by, reason)| DecisionState {
-                    decision,
-                    by,
-                    reason,
-                    ago: ms(now).saturating_sub(*at),
-                })
-                .collect(),
+        };
+        GameState {
+            head,
+            moves: &record.plies,
+            now: moment,
         }
     }
 
-    /// The state as one JSON object (serialising our own types cannot fail).
+    /// The state as one JSON object.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        self.to_json_with(&moves::write_all(self.moves))
     }
+
+    /// The state as one JSON object, its moves already written as a JSON
+    /// array (by [`MovesJson`]).
+    pub fn to_json_with(&self, moves_json: &str) -> String {
+        assemble(&to_string(&self.head), moves_json, &to_string(&self.now))
+    }
+}
+
+/// One of our own types as JSON (which cannot fail: no maps with
+/// non-string keys, no failing `Serialize`).
+pub(crate) fn to_string(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The state object from its head, its moves (a JSON array) and its now
+/// (both JSON objects).
+///
+/// # Examples
+///
+/// ```
+/// let json = rochade_server::state::assemble(r#"{"id":"x"}"#, "[]", r#"{"ply":0}"#);
+/// assert_eq!(json, r#"{"id":"x","moves":[],"ply":0}"#);
+/// ```
+pub fn assemble<'a>(head: &'a str, moves_json: &str, now: &'a str) -> String {
+    let inner = |object: &'a str| -> &'a str {
+        object
+            .strip_prefix('{')
+            .and_then(|o| o.strip_suffix('}'))
+            .unwrap_or(object)
+    };
+    let (head, now) = (inner(head), inner(now));
+    let mut json = String::with_capacity(head.len() + moves_json.len() + now.len() + 16);
+    json.push('{');
+    json.push_str(head);
+    json.push_str(",\"moves\":");
+    json.push_str(moves_json);
+    json.push(',');
+    json.push_str(now);
+    json.push('}');
+    json
+}
+
+/// The message telling a socket of one move: the ply, the move (UCI, SAN
+/// and a draw offer made with it) and the part of the state a move
+/// changes (`ply_json` and `now` as JSON). A page that holds the state
+/// before the move adds the move to its list and takes the rest (docs/protocol.md).
+///
+/// # Examples
+///
+/// ```
+/// let m = rochade_server::state::moved_message(r#"{"uci":"e2e4","san":"e4"}"#, r#"{"ply":1}"#);
+/// assert_eq!(m, r#"{"v":1,"t":"move","move":{"uci":"e2e4","san":"e4"},"state":{"ply":1}}"#);
+/// ```
+pub fn moved_message(ply_json: &str, now: &str) -> String {
+    format!("{{\"v\":1,\"t\":\"move\",\"move\":{ply_json},\"state\":{now}}}")
 }
 
 /// A state message for one socket: `state_json` is [`GameState::to_json`],

@@ -56,11 +56,18 @@ pub async fn upgrade(
         .on_upgrade(move |socket| serve_socket(socket, shared, id, addr))
 }
 
-/// The first message's token, waiting at most the handshake time.
-async fn hello(
-    stream: &mut SplitStream<WebSocket>,
-    wait: Duration,
-) -> Result<Option<String>, ActionError> {
+/// What a socket's hello says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Hello {
+    /// The seat token (empty: a spectator).
+    token: String,
+    /// Moves come as move messages.
+    move_messages: bool,
+}
+
+/// The first message's token and wishes, waiting at most the handshake
+/// time.
+async fn hello(stream: &mut SplitStream<WebSocket>, wait: Duration) -> Result<Hello, ActionError> {
     let refuse = |m: &str| ActionError::new(ErrorCode::Handshake, m);
     let first = tokio::time::timeout(wait, async {
         loop {
@@ -75,7 +82,13 @@ async fn hello(
     .map_err(|_| refuse("no hello: a socket's first message says who is there"))?
     .ok_or_else(|| refuse("the socket closed before its hello"))?;
     match protocol::parse(first.as_str())? {
-        ClientMessage::Hello { token } => Ok(token.filter(|t| !t.is_empty())),
+        ClientMessage::Hello {
+            token,
+            move_messages,
+        } => Ok(Hello {
+            token: token.unwrap_or_default(),
+            move_messages,
+        }),
         _ => Err(refuse(
             "the first message must be {\"t\":\"hello\",\"token\":…} (null for a spectator)",
         )),
@@ -87,19 +100,22 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     let _open = crate::metrics::SocketOpen::count();
     let (mut sink, mut stream) = socket.split();
     let joined = match hello(&mut stream, shared.limits.handshake).await {
-        Ok(token) => {
-            let token = token.unwrap_or_default();
-            shared
-                .ask(&id, |reply| Command::Join {
-                    token: token.clone(),
-                    reply,
-                })
-                .await
-                .and_then(|joined| joined.map(|joined| (joined, token)))
-        }
+        Ok(hello) => shared
+            .ask(&id, |reply| Command::Join {
+                token: hello.token.clone(),
+                reply,
+            })
+            .await
+            .and_then(|joined| joined.map(|joined| (joined, hello))),
         Err(e) => Err(e),
     };
-    let (joined, token) = match joined {
+    let (
+        joined,
+        Hello {
+            token,
+            move_messages,
+        },
+    ) = match joined {
         Ok(joined) => joined,
         Err(e) => {
             let _ = sink
@@ -124,12 +140,15 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
         pings.tick().await;
         loop {
             let message = tokio::select! {
+                // The first state, queued before this task began, goes
+                // out before any news: a move message builds on it.
+                biased;
                 text = rx.recv() => match text {
                     Some(text) => Message::Text(Utf8Bytes::from(text)),
                     None => break,
                 },
                 update = updates.recv() => match update {
-                    Ok(out) => match render(&out, seats) {
+                    Ok(out) => match render(&out, seats, move_messages) {
                         Some(text) => Message::Text(Utf8Bytes::from(text)),
                         None => continue,
                     },
@@ -218,8 +237,17 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
         Ok(m) => m,
         Err(e) => return Some(protocol::error_message(&e, None)),
     };
-    if message == ClientMessage::Ping {
-        return Some(format!("{{\"v\":{},\"t\":\"pong\"}}", protocol::VERSION));
+    match message {
+        ClientMessage::Ping => {
+            return Some(format!("{{\"v\":{},\"t\":\"pong\"}}", protocol::VERSION));
+        }
+        ClientMessage::State => {
+            return match shared.ask(id, |reply| Command::State { reply }).await {
+                Ok(json) => Some(state::message(&json, seats.as_str())),
+                Err(e) => Some(protocol::error_message(&e, None)),
+            };
+        }
+        _ => {}
     }
     let ply = match &message {
         ClientMessage::Move { ply, .. } => Some(*ply),
@@ -248,10 +276,13 @@ fn conditional_message(color: shakmaty::Color, lines: &[String]) -> String {
     .to_string()
 }
 
-/// What a room's news looks like to a socket with `seats`.
-fn render(out: &Out, seats: Seats) -> Option<String> {
+/// What a room's news looks like to a socket with `seats` (that asked
+/// for `move_messages` or not).
+fn render(out: &Out, seats: Seats, move_messages: bool) -> Option<String> {
     match out {
         Out::State(json) => Some(state::message(json, seats.as_str())),
+        Out::Moved { moved, .. } if move_messages => Some(moved.as_ref().clone()),
+        Out::Moved { state: json, .. } => Some(state::message(json, seats.as_str())),
         Out::Chat { color, name, text } => Some(
             serde_json::json!({"v": protocol::VERSION, "t": "chat",
                                "color": if *color == shakmaty::Color::White { "white" } else { "black" },

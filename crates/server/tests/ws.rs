@@ -276,3 +276,69 @@ async fn robot_levels_by_an_external_uci_engine() {
         .expect("the engine answers");
     server.stop().await;
 }
+
+/// The state a move message makes of `before` (docs/protocol.md): the move
+/// added to the list, the rest taken from the message.
+fn after_move(mut before: serde_json::Value, message: &serde_json::Value) -> serde_json::Value {
+    assert_eq!(message["t"], "move", "{message}");
+    assert_eq!(message["state"]["ply"], before["ply"].as_u64().expect("ply") + 1);
+    before["moves"]
+        .as_array_mut()
+        .expect("moves")
+        .push(message["move"].clone());
+    for (key, value) in message["state"].as_object().expect("state") {
+        before[key] = value.clone();
+    }
+    before
+}
+
+#[tokio::test]
+async fn move_messages_make_the_states_whole_ones_show() {
+    let server = TestServer::start().await;
+    let game = server
+        .create(json!({"opponent": "local", "time_control": "5+3"}))
+        .await;
+    let id = game["game"].as_str().expect("id");
+    let (mut player, _) = server
+        .connect(&game, game["token"].as_str().expect("token"))
+        .await;
+    // Two spectators: one takes whole states, one asks for move messages.
+    let (mut whole, _) = server.connect(&game, "").await;
+    let mut brief = GameSocket::connect_with(&server.host, id, "", true)
+        .await
+        .expect("connects");
+    let first = brief.recv_raw(WAIT).await.expect("the first state");
+    assert_eq!(first["t"], "state", "the first message is the whole state");
+    let mut held = first["state"].clone();
+    for (ply, uci) in ["e2e4", "e7e5", "g1f3", "b8c6"].iter().enumerate() {
+        play(&mut player, ply, uci).await;
+        let shown = whole
+            .state(WAIT, |s| s["ply"] == ply + 1)
+            .await
+            .expect("the whole state");
+        let message = brief.recv_raw(WAIT).await.expect("the move message");
+        assert!(message.get("moves").is_none() && message["state"].get("moves").is_none());
+        assert!(
+            message.to_string().len() < shown.to_string().len(),
+            "{message}"
+        );
+        held = after_move(held, &message);
+        assert_eq!(held, shown, "ply {}", ply + 1);
+    }
+    // What is not one more move (a draw offer) comes whole.
+    player
+        .send(&json!({"t": "draw", "action": "offer", "color": "white"}))
+        .await
+        .expect("sends");
+    let offered = brief.recv_raw(WAIT).await.expect("a state");
+    assert_eq!(offered["t"], "state", "{offered}");
+    assert_eq!(offered["state"]["offers"]["draw"], "white");
+    held = offered["state"].clone();
+    // A page that lost track asks for the whole state.
+    brief.send(&json!({"t": "state"})).await.expect("sends");
+    let again = brief.recv_raw(WAIT).await.expect("the state");
+    assert_eq!(again["t"], "state");
+    assert_eq!(again["state"]["moves"], held["moves"]);
+    assert_eq!(again["state"]["ply"], 4);
+    server.stop().await;
+}

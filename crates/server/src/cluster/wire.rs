@@ -214,6 +214,13 @@ pub enum Broadcast {
         /// The JSON.
         state: String,
     },
+    /// A new state one move on, and its move message.
+    Moved {
+        /// The state's JSON.
+        state: String,
+        /// The move message.
+        moved: String,
+    },
     /// A line of chat.
     Chat {
         /// White spoke?
@@ -254,6 +261,10 @@ impl Broadcast {
             Out::State(state) => Broadcast::State {
                 state: state.as_ref().clone(),
             },
+            Out::Moved { state, moved } => Broadcast::Moved {
+                state: state.as_ref().clone(),
+                moved: moved.as_ref().clone(),
+            },
             Out::Chat { color, name, text } => Broadcast::Chat {
                 white: color.is_white(),
                 name: name.clone(),
@@ -275,6 +286,10 @@ impl Broadcast {
     pub fn into_out(self) -> Option<Out> {
         Some(match self {
             Broadcast::State { state } => Out::State(Arc::new(state)),
+            Broadcast::Moved { state, moved } => Out::Moved {
+                state: Arc::new(state),
+                moved: Arc::new(moved),
+            },
             Broadcast::Chat { white, name, text } => Out::Chat {
                 color: Color::from_white(white),
                 name,
@@ -352,6 +367,10 @@ mod tests {
     fn a_rooms_news_crosses_the_wire_unchanged() {
         let outs = [
             Out::State(Arc::new("{\"ply\":1}".into())),
+            Out::Moved {
+                state: Arc::new("{\"ply\":2}".into()),
+                moved: Arc::new("{\"t\":\"move\"}".into()),
+            },
             Out::Chat {
                 color: Color::Black,
                 name: Some("Reti".into()),

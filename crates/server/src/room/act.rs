@@ -37,7 +37,7 @@ pub fn plan(record: &Record, seats: Seats, message: ClientMessage) -> Result<Pla
     let turn = record.turn();
     let robot = record.setup.robot_color();
     let events = match message {
-        ClientMessage::Ping => return Ok(Plan::Nothing),
+        ClientMessage::Ping | ClientMessage::State => return Ok(Plan::Nothing),
         ClientMessage::Hello { .. } => {
             return Err(ActionError::new(
                 ErrorCode::Handshake,

@@ -13,6 +13,15 @@ use crate::setup::{Seats, Side};
 pub enum Out {
     /// A new state (JSON without `you`).
     State(Arc<String>),
+    /// A new state one move on from the last: the whole state (JSON
+    /// without `you`), and the move message for the sockets that asked
+    /// for them ([`crate::state::moved_message`]).
+    Moved {
+        /// The whole state.
+        state: Arc<String>,
+        /// The move message.
+        moved: Arc<String>,
+    },
     /// A line of chat.
     Chat {
         /// Who spoke.

@@ -50,7 +50,7 @@ use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
 use crate::setup::{Player, Seats, Side};
-use crate::state::GameState;
+use crate::state::{GameState, MovesJson};
 use crate::storage::{Ended, Storage, WriteOp, Writer};
 use presence::Presence;
 use rochade_laws::TablebaseValue;
@@ -109,6 +109,11 @@ struct Room {
     presence: Presence,
     /// The last state sent.
     state: Arc<String>,
+    /// The game's moves as JSON, kept between states.
+    moves_json: MovesJson,
+    /// What every socket's state has in common since the last broadcast,
+    /// when they all do: then a move can be sent as a move message.
+    shown: Option<Shown>,
     /// The robot, in robot games.
     robot: Option<RobotPlayer>,
     /// The robot's current search: its number and stop flag.
@@ -153,6 +158,8 @@ pub fn spawn(
         out,
         presence,
         state: Arc::new(String::new()),
+        moves_json: MovesJson::default(),
+        shown: None,
         robot,
         thinking: None,
         robot_retry: None,
@@ -182,13 +189,45 @@ impl Room {
     }
 
     /// The state JSON now.
-    fn make_state(&self) -> Arc<String> {
+    fn make_state(&mut self) -> Arc<String> {
+        self.made().0
+    }
+
+    /// The state JSON now, and the move message that tells sockets
+    /// holding the state last broadcast of it: when it is that state and
+    /// one more ply (no take-back between), with the same
+    /// [`Head`](crate::state::Head). A
+    /// state whose head differs from what was broadcast (a player's
+    /// connection shown early to a socket that just joined) means the next
+    /// broadcast is a whole state again.
+    fn made(&mut self) -> (Arc<String>, Option<Arc<String>>, Shown) {
         let now = Duration::from_millis(self.now_ms());
         let mut state = GameState::of(&self.record, now, self.presence.connected());
         let value = self.tablebase_value();
-        state.claimable.tablebase_win = value == Some(TablebaseValue::Win);
-        state.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
-        Arc::new(state.to_json())
+        state.now.claimable.tablebase_win = value == Some(TablebaseValue::Win);
+        state.now.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
+        let head = crate::state::to_string(&state.head);
+        let moment = crate::state::to_string(&state.now);
+        let full = Arc::new(crate::state::assemble(
+            &head,
+            &self.moves_json.write(&self.record),
+            &moment,
+        ));
+        let shown = Shown {
+            head,
+            ply: self.record.plies.len(),
+            rewrites: self.record.rewrites,
+        };
+        let moved = match (&self.shown, self.record.plies.last()) {
+            (Some(before), Some(last)) if shown.follows(before) => Some(Arc::new(
+                crate::state::moved_message(&crate::state::write_ply(last), &moment),
+            )),
+            _ => None,
+        };
+        if self.shown.as_ref().is_some_and(|s| s.head != shown.head) {
+            self.shown = None;
+        }
+        (full, moved, shown)
     }
 
     /// What the server's tables give the side to move now, where a
@@ -255,11 +294,21 @@ impl Room {
         let _ = self.out.send(out);
     }
 
-    /// Sends the new state to every socket.
+    /// Sends the new state to every socket: after a move, as a move
+    /// message to the sockets that asked for them.
     fn broadcast(&mut self) {
-        self.state = self.make_state();
+        let (state, moved, shown) = self.made();
+        self.state = state;
+        self.shown = Some(shown);
         self.presence.shown();
-        self.send_out(Out::State(self.state.clone()));
+        let out = match moved {
+            Some(moved) => Out::Moved {
+                state: self.state.clone(),
+                moved,
+            },
+            None => Out::State(self.state.clone()),
+        };
+        self.send_out(out);
     }
 
     /// When something falls due in this game (a flag, an expiry).
@@ -1078,5 +1127,23 @@ impl Room {
         });
         self.broadcast();
         Ok(())
+    }
+}
+
+/// What the state last broadcast showed, which a move message builds on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Shown {
+    /// Its [`Head`](crate::state::Head), as JSON.
+    head: String,
+    /// Its plies.
+    ply: usize,
+    /// Its record's take-backs ([`Record::rewrites`]).
+    rewrites: u64,
+}
+
+impl Shown {
+    /// Whether this is `before` and one more ply.
+    fn follows(&self, before: &Shown) -> bool {
+        self.head == before.head && self.rewrites == before.rewrites && self.ply == before.ply + 1
     }
 }
