@@ -66,6 +66,12 @@ pub struct ServeArgs {
     /// across restarts.
     #[arg(long, value_name = "NAME", requires = "redis")]
     node: Option<String>,
+    /// Every connection comes through a proxy that opens it with a PROXY
+    /// protocol header (HAProxy's `send-proxy-v2`, nginx's
+    /// `proxy_protocol`): per-address limits count the clients it names;
+    /// a connection without one is closed (docs/deploy.md).
+    #[arg(long)]
+    proxy_protocol: bool,
 }
 
 /// The form of the log lines.
@@ -106,6 +112,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     }
     config.syzygy.clone_from(&args.syzygy);
     config.test_clock = args.test_clock;
+    config.proxy_protocol = args.proxy_protocol;
     if let (Some(redis), Some(node)) = (&args.redis, &args.node) {
         config.cluster = Some(rochade_server::cluster::ClusterConfig {
             node: node.clone(),

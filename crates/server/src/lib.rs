@@ -37,6 +37,7 @@ pub mod net;
 pub mod notify;
 pub mod pgn;
 pub mod protocol;
+pub mod proxy_protocol;
 pub mod ratings;
 pub mod record;
 pub mod replay;
@@ -247,6 +248,11 @@ pub struct ServeConfig {
     pub test_clock: bool,
     /// One node of several (`--node`, `--redis`); none: a single server.
     pub cluster: Option<cluster::ClusterConfig>,
+    /// Every connection comes through a proxy that opens it with a PROXY
+    /// protocol header naming the client (`--proxy-protocol`;
+    /// [`proxy_protocol`]): per-address limits count the clients, and a
+    /// connection without the header is closed.
+    pub proxy_protocol: bool,
 }
 
 impl ServeConfig {
@@ -261,6 +267,7 @@ impl ServeConfig {
             mail: None,
             test_clock: false,
             cluster: None,
+            proxy_protocol: false,
         }
     }
 }
@@ -309,6 +316,8 @@ pub struct Server {
     shutdown: watch::Sender<bool>,
     /// Games resumed at start.
     resumed: usize,
+    /// Connections open with a PROXY protocol header.
+    proxy_protocol: bool,
 }
 
 impl Server {
@@ -364,6 +373,7 @@ impl Server {
             shared,
             shutdown,
             resumed,
+            proxy_protocol: config.proxy_protocol,
         })
     }
 
@@ -402,7 +412,14 @@ impl Server {
             let _ = shutdown.send(true);
         };
         let app = app(self.shared.clone());
-        net::serve(self.listener, app, self.shared.limits.clone(), signal).await;
+        net::serve(
+            self.listener,
+            app,
+            self.shared.limits.clone(),
+            self.proxy_protocol,
+            signal,
+        )
+        .await;
         let _ = self.shared.writer.write(Vec::new()).await;
         Ok(())
     }

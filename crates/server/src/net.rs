@@ -11,7 +11,11 @@
 //! - One address holds at most [`Limits::connections_per_address`] open
 //!   connections, WebSockets included (IPv6: one `/64` counts as one
 //!   address); the next one is answered `429` and closed.
-//! - Each request carries the client's [`ClientAddr`].
+//! - Each request carries the client's [`ClientAddr`]: behind a proxy that
+//!   speaks the PROXY protocol (`proxy_protocol`), the address its header
+//!   names ([`crate::proxy_protocol`]), read within
+//!   [`Limits::header_read`] before anything else; a connection without
+//!   one is closed.
 //! - On stop, no new connection is taken and the open ones are asked to
 //!   finish; the loop waits for them at most [`DRAIN`].
 
@@ -50,13 +54,15 @@ pub const DRAIN: Duration = Duration::from_secs(5);
 const ACCEPT_PAUSE: Duration = Duration::from_secs(1);
 
 /// Serves `app` on `listener` until `stop` completes, within `limits`
-/// (see the module docs); then drains the open connections (at most
-/// [`DRAIN`]). Upgraded WebSockets are not waited for: their rooms close
-/// them on the server's own shutdown signal.
+/// (see the module docs), each connection opening with a PROXY protocol
+/// header when `proxy_protocol`; then drains the open connections (at
+/// most [`DRAIN`]). Upgraded WebSockets are not waited for: their rooms
+/// close them on the server's own shutdown signal.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Arc<Limits>,
+    proxy_protocol: bool,
     stop: impl Future<Output = ()>,
 ) {
     let connections = Connections::new(limits.connections_per_address);
@@ -78,16 +84,31 @@ pub async fn serve(
         };
         // Moves are small and urgent: no Nagle delay.
         let _ = tcp.set_nodelay(true);
-        let ip = peer.ip().to_canonical();
-        let slot = connections.open(ip);
-        tokio::spawn(connection(
-            tcp,
-            ip,
-            slot,
-            app.clone(),
-            limits.clone(),
-            stopping.subscribe(),
-        ));
+        let (connections, app, limits) = (connections.clone(), app.clone(), limits.clone());
+        let stopping = stopping.subscribe();
+        tokio::spawn(async move {
+            let mut tcp = tcp;
+            let mut ip = peer.ip().to_canonical();
+            if proxy_protocol {
+                let header = tokio::time::timeout(
+                    limits.header_read,
+                    crate::proxy_protocol::read_header(&mut tcp),
+                );
+                match header.await {
+                    Ok(Ok(client)) => ip = client.unwrap_or(ip),
+                    Ok(Err(e)) => {
+                        tracing::debug!(peer = %peer, error = %e, "connection refused");
+                        return;
+                    }
+                    Err(_) => {
+                        tracing::debug!(peer = %peer, "no PROXY protocol header in time");
+                        return;
+                    }
+                }
+            }
+            let slot = connections.open(ip);
+            connection(tcp, ip, slot, app, limits, stopping).await;
+        });
     }
     drop(listener);
     let _ = stopping.send(true);

@@ -257,6 +257,47 @@ async fn connections_per_address_are_capped() {
     server.stop().await;
 }
 
+/// Opens a connection that says it comes from `client` in a PROXY
+/// protocol version 1 header, and asks for `/healthz` on it.
+async fn healthz_from(host: &str, client: &str) -> (TcpStream, Answer) {
+    let mut stream = TcpStream::connect(host).await.expect("connects");
+    let header = format!("PROXY TCP4 {client} 127.0.0.1 40000 80\r\n");
+    stream
+        .write_all(format!("{header}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .expect("sends");
+    let answer = read_answer(&mut stream).await;
+    (stream, answer)
+}
+
+#[tokio::test]
+async fn behind_a_proxy_the_address_its_header_names_is_counted() {
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("addr"), temp_db());
+    config.limits.connections_per_address = 1;
+    config.proxy_protocol = true;
+    let server = TestServer::start_config(config).await;
+    // Two clients through one proxy (all from 127.0.0.1): each has its place.
+    let (_first, answer) = healthz_from(&server.host, "192.0.2.1").await;
+    assert_eq!(answer.status, 200);
+    let (_second, answer) = healthz_from(&server.host, "192.0.2.2").await;
+    assert_eq!(answer.status, 200);
+    // The first client again, while its connection is open: over its cap.
+    let (_, answer) = healthz_from(&server.host, "192.0.2.1").await;
+    assert_eq!(answer.status, 429);
+    // No header: not through the proxy; closed without an answer.
+    let mut direct = TcpStream::connect(&server.host).await.expect("connects");
+    direct
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("sends");
+    let mut got = Vec::new();
+    // Closed (an end of stream, or a reset for the request left unread).
+    let read = tokio::time::timeout(WAIT, direct.read_to_end(&mut got)).await;
+    assert!(read.is_ok(), "the connection stayed open");
+    assert!(got.is_empty(), "{:?}", String::from_utf8_lossy(&got));
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn websockets_count_against_the_cap_while_they_are_open() {
     let server = start(|l| l.connections_per_address = 4).await;
