@@ -10,9 +10,10 @@
 //! One size, once, with the time printed (and the TRF kept, for
 //! `rochade pair --system dutch`), or a given file's next round as
 //! `rochade pair` prints it (`scripts/bench-pairing SIZE...` runs the
-//! first for several sizes and adds the CPU time). TRF16 numbers
-//! players with four digits, and so does [`rochade_tournament::PairingNumber`]:
-//! 9,999 players at most (9,998 is the largest even round).
+//! first for several sizes and adds the CPU time). The tournament is
+//! built in memory, so any size up to 65,535 players is paired; TRF16
+//! numbers players with four digits, so `DUTCH_TRF` writes sizes up to
+//! 9,999 only (a larger one is paired and its file not written).
 //!
 //! ```sh
 //! DUTCH_ONCE=2000 DUTCH_TRF=big.trf cargo bench -p rochade-tournament --bench dutch
@@ -25,8 +26,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
-use rochade_tournament::dutch;
-use rochade_tournament::trf::Trf;
+use rochade_tournament::trf::{ColourRule, PlayerRecord, Record, ResultCode, RoundEntry, Trf};
+use rochade_tournament::{Colour, PairingNumber, Points, dutch};
 
 /// A small deterministic generator (64-bit LCG).
 struct Lcg(u64);
@@ -41,13 +42,14 @@ impl Lcg {
     }
 }
 
-/// The TRF of a tournament of `players` and 9 rounds after
+/// A tournament of `players` and 9 rounds after
 /// `played` rounds: each round pairs the players in score order, each
 /// with the next one not met yet whose colours allow it, White to the
 /// one due it;
 /// White wins 40 %, draws 25 %, loses 35 % (seeded by `seed`). The
-/// last of an odd number gets the pairing-allocated bye.
-fn tournament(players: usize, played: usize, seed: u64) -> String {
+/// last of an odd number gets the pairing-allocated bye. Built in
+/// memory, as the TRF16 file of up to 9,999 players reads.
+fn tournament(players: usize, played: usize, seed: u64) -> Trf {
     let mut rng = Lcg(seed);
     // Per player: half-points, Whites less Blacks, the last colour, and
     // per round (opponent, colour, result).
@@ -109,21 +111,59 @@ fn tournament(players: usize, played: usize, seed: u64) -> String {
             games[bl].push((w, 'b', rb));
         }
     }
-    let mut text = String::from("XXR 9\nXXC white1\n");
+    let number = |i: usize| {
+        u16::try_from(i + 1)
+            .ok()
+            .and_then(PairingNumber::new)
+            .expect("at most 65,535 players")
+    };
+    let mut records = vec![
+        Record::Rounds(9),
+        Record::Colours(ColourRule {
+            first: Some(Colour::White),
+            by_rank: false,
+        }),
+    ];
     for (i, rounds) in games.iter().enumerate() {
-        let n = i + 1;
         let rating = 2800 - (i * 2000 / players);
-        text.push_str(&format!(
-            "001 {n:>4}      {:<33} {rating:>4}                             0.0 {n:>4}",
-            format!("Player {n}")
-        ));
-        for &(opp, colour, result) in rounds {
-            let opp = if opp == usize::MAX { 0 } else { opp + 1 };
-            text.push_str(&format!("  {opp:>4} {colour} {result}"));
-        }
-        text.push('\n');
+        records.push(Record::Player(PlayerRecord {
+            number: number(i),
+            sex: None,
+            title: String::new(),
+            name: format!("Player {}", i + 1),
+            rating: u16::try_from(rating).ok(),
+            federation: String::new(),
+            fide_id: String::new(),
+            birth: String::new(),
+            points: Points::ZERO,
+            rank: u16::try_from(i + 1).ok(),
+            rounds: rounds
+                .iter()
+                .map(|&(opp, colour, result)| {
+                    let result = match result {
+                        '1' => ResultCode::Win,
+                        '=' => ResultCode::Draw,
+                        '0' => ResultCode::Loss,
+                        _ => ResultCode::PairingAllocatedBye,
+                    };
+                    Some(if opp == usize::MAX {
+                        RoundEntry::bye(result)
+                    } else {
+                        RoundEntry {
+                            opponent: Some(number(opp)),
+                            colour: Some(if colour == 'w' {
+                                Colour::White
+                            } else {
+                                Colour::Black
+                            }),
+                            result: Some(result),
+                        }
+                    })
+                })
+                .collect(),
+        }));
     }
-    text
+    Trf::from_records(records)
 }
 
 /// The rounds played before the round paired.
@@ -133,7 +173,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch round 5");
     group.sample_size(10);
     for players in [100, 200, 500, 1000] {
-        let trf = Trf::parse(&tournament(players, PLAYED, 42)).expect("a valid TRF");
+        let trf = tournament(players, PLAYED, 42);
         group.bench_with_input(BenchmarkId::from_parameter(players), &trf, |b, trf| {
             b.iter(|| dutch::pair(black_box(trf)).expect("a pairing"));
         });
@@ -168,11 +208,13 @@ fn main() {
                 .unwrap_or(default)
         };
         let played = var("DUTCH_PLAYED", PLAYED as u64) as usize;
-        let text = tournament(players, played, var("DUTCH_SEED", 42));
+        let trf = tournament(players, played, var("DUTCH_SEED", 42));
         if let Ok(path) = std::env::var("DUTCH_TRF") {
-            std::fs::write(&path, &text).expect("the TRF written");
+            match trf.write() {
+                Ok(text) => std::fs::write(&path, text).expect("the TRF written"),
+                Err(e) => eprintln!("{path} not written: {e}"),
+            }
         }
-        let trf = Trf::parse(&text).expect("a valid TRF");
         let start = Instant::now();
         let pairing = dutch::pair(&trf).expect("a pairing");
         let elapsed = start.elapsed().as_secs_f64();

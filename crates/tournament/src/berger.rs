@@ -125,7 +125,7 @@ pub fn table_round(n: usize, round: usize) -> Vec<(usize, usize)> {
 /// assert_eq!(round(4, 4, Cycles::Double).unwrap().to_string(), "2\n4 1\n3 2\n");
 /// ```
 pub fn round(players: usize, round: usize, cycles: Cycles) -> Result<RoundPairing, BergerError> {
-    if !(2..=usize::from(PairingNumber::MAX) - 1).contains(&players) {
+    if !(2..=usize::from(PairingNumber::TRF16_MAX) - 1).contains(&players) {
         return Err(BergerError::Players(players));
     }
     let last = rounds_in(players, cycles);

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rochade_tournament::PairingNumber;
-use rochade_tournament::trf::{ResultCode, Trf, TrfErrorKind};
+use rochade_tournament::trf::{Record, ResultCode, RoundEntry, Trf, TrfErrorKind, TrfWriteError};
 
 /// A Swiss tournament written by caissify-pairings 0.5.0's random
 /// tournament generator (`caissify-pairings-rtg -n 1 -p 11 -r 5 --seed 7`).
@@ -43,7 +43,7 @@ fn reads_a_caissify_file() {
 #[test]
 fn writes_a_caissify_file_back_column_for_column() {
     let trf = Trf::parse(CAISSIFY).expect("valid");
-    let written = trf.write();
+    let written = trf.write().expect("written");
     let expected: Vec<&str> = CAISSIFY.lines().map(str::trim_end).collect();
     let got: Vec<&str> = written.lines().map(str::trim_end).collect();
     assert_eq!(got, expected);
@@ -61,7 +61,10 @@ fn keeps_extension_records() {
             + &player_line(2, "0.0", "")
             + "\r\n";
     let trf = Trf::parse(&text).expect("valid");
-    assert_eq!(trf.write(), text.replace("  \r\n", "\r\n"));
+    assert_eq!(
+        trf.write().expect("written"),
+        text.replace("  \r\n", "\r\n")
+    );
     assert_eq!(trf.first_colour(), Some(rochade_tournament::Colour::White));
 }
 
@@ -75,7 +78,10 @@ fn a_pending_pairing_round_trips() {
     let trf = Trf::parse(&text).expect("valid");
     let entry = trf.players()[0].rounds[0].expect("round 1");
     assert_eq!(entry.result, None);
-    assert_eq!(Trf::parse(&trf.write()).expect("valid"), trf);
+    assert_eq!(
+        Trf::parse(&trf.write().expect("written")).expect("valid"),
+        trf
+    );
 }
 
 /// The error for `text`, as (line, column, kind).
@@ -238,7 +244,7 @@ proptest! {
         }
         let text = lines.join("\n");
         if let Ok(trf) = Trf::parse(&text) {
-            prop_assert_eq!(Trf::parse(&trf.write()), Ok(trf));
+            prop_assert_eq!(Trf::parse(&trf.write().expect("written")), Ok(trf));
         }
     }
 
@@ -250,7 +256,34 @@ proptest! {
     #[test]
     fn never_panics_on_trf_like_text(text in "(001|XXR|XXA|XXC|240|012)[ 0-9wb=+HFUZ.-]{0,160}(\n|\r)?") {
         if let Ok(trf) = Trf::parse(&text) {
-            prop_assert_eq!(Trf::parse(&trf.write()), Ok(trf));
+            prop_assert_eq!(Trf::parse(&trf.write().expect("written")), Ok(trf));
         }
     }
+}
+
+/// TRF16 gives a pairing number four columns: a player numbered 10,000
+/// (a pairing number since the Dutch pairer takes 65,535 players) is
+/// refused by the writer, an opponent numbered so as well, and 9,999
+/// is written.
+#[test]
+fn numbers_above_9999_are_refused_by_the_writer() {
+    let line =
+        "001 9999      Alpha                             2000                             0.0    1";
+    let mut trf = Trf::parse(line).expect("valid");
+    assert!(trf.write().is_ok());
+    let wide = PairingNumber::new(10_000).expect("a pairing number");
+    let Some(Record::Player(p)) = trf.records().first().cloned() else {
+        panic!("a player record");
+    };
+    let mut player = p.clone();
+    player.number = wide;
+    let refused = Trf::from_records(vec![Record::Player(player)]);
+    assert_eq!(refused.write(), Err(TrfWriteError::PairingNumber(wide)));
+    let mut opponent = p;
+    opponent.rounds = vec![Some(RoundEntry {
+        opponent: Some(wide),
+        ..RoundEntry::bye(ResultCode::Win)
+    })];
+    trf = Trf::from_records(vec![Record::Player(opponent)]);
+    assert_eq!(trf.write(), Err(TrfWriteError::PairingNumber(wide)));
 }

@@ -54,7 +54,9 @@ pub async fn trf(
         ));
     }
     let games = outcomes_of(&shared, &id).await?;
-    let text = trf_of(&tournament, &games, Purpose::Standings).write();
+    let text = trf_of(&tournament, &games, Purpose::Standings)
+        .write()
+        .map_err(|e| ActionError::new(ErrorCode::NotAllowed, format!("trf: {e}")))?;
     Ok(download(
         "text/plain; charset=utf-8",
         format!("rochade-{id}.trf"),

@@ -54,7 +54,7 @@ pub enum SeedingError {
 /// assert!(bracket_size(1).is_err());
 /// ```
 pub fn bracket_size(players: usize) -> Result<usize, SeedingError> {
-    if !(2..=usize::from(PairingNumber::MAX)).contains(&players) {
+    if !(2..=usize::from(PairingNumber::TRF16_MAX)).contains(&players) {
         return Err(SeedingError::Players(players));
     }
     Ok(players.next_power_of_two())
@@ -78,7 +78,7 @@ pub fn bracket_size(players: usize) -> Result<usize, SeedingError> {
 /// assert_eq!(lines[126..], [2, 127]);
 /// ```
 pub fn bracket_order(size: usize) -> Result<Vec<u16>, SeedingError> {
-    let largest = usize::from(PairingNumber::MAX).next_power_of_two();
+    let largest = usize::from(PairingNumber::TRF16_MAX).next_power_of_two();
     if size < 2 || size > largest || !size.is_power_of_two() {
         return Err(SeedingError::Size(size));
     }

@@ -98,3 +98,24 @@ pub enum TrfErrorKind {
     #[error("round numbers start at 1")]
     RoundZero,
 }
+
+/// Why a tournament cannot be written as TRF16.
+///
+/// # Examples
+///
+/// ```
+/// use rochade_tournament::trf::{ByeRecord, Record, ResultCode, Trf, TrfWriteError};
+/// use rochade_tournament::PairingNumber;
+///
+/// let wide = PairingNumber::new(10_000).unwrap();
+/// let byes = ByeRecord { kind: ResultCode::HalfPointBye, round: 1, players: vec![wide] };
+/// let trf = Trf::from_records(vec![Record::Byes(byes)]);
+/// assert_eq!(trf.write(), Err(TrfWriteError::PairingNumber(wide)));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TrfWriteError {
+    /// A pairing number above 9,999 (a player's, an opponent's, or one
+    /// in an `XXA` or `240` record): TRF16 gives it four columns.
+    #[error("the pairing number {0} does not fit TRF16's four columns (9999 at most)")]
+    PairingNumber(crate::PairingNumber),
+}

@@ -20,7 +20,7 @@
 //! assert_eq!(trf.players().len(), 2);
 //! assert_eq!(trf.rounds(), Some(3));
 //! assert_eq!(trf.played_rounds(), 1);
-//! assert_eq!(Trf::parse(&trf.write()).unwrap(), trf);
+//! assert_eq!(Trf::parse(&trf.write().unwrap()).unwrap(), trf);
 //! ```
 
 mod code;
@@ -29,7 +29,7 @@ mod read;
 mod write;
 
 pub use code::ResultCode;
-pub use error::{TrfError, TrfErrorKind};
+pub use error::{TrfError, TrfErrorKind, TrfWriteError};
 
 use crate::{Colour, PairingNumber, Points};
 
@@ -205,7 +205,7 @@ impl Trf {
     /// use rochade_tournament::trf::{Record, Trf};
     ///
     /// let trf = Trf::from_records(vec![Record::Rounds(7)]);
-    /// assert_eq!(trf.write(), "XXR 7\r\n");
+    /// assert_eq!(trf.write().unwrap(), "XXR 7\r\n");
     /// ```
     #[must_use]
     pub fn from_records(records: Vec<Record>) -> Trf {
@@ -421,22 +421,32 @@ impl Trf {
     /// Writes the file, one record per line ending in CR LF, `001`
     /// records in the TRF16 columns.
     ///
+    /// # Errors
+    ///
+    /// [`TrfWriteError::PairingNumber`] when a pairing number is above
+    /// 9,999 (a tournament of 10,000 players or more): TRF16 has four
+    /// columns for it, and nothing is written.
+    ///
     /// # Examples
     ///
     /// ```
     /// use rochade_tournament::trf::Trf;
     ///
     /// let trf = Trf::parse("012 Open\nXXR 9\nXXC white1\n").unwrap();
-    /// assert_eq!(trf.write(), "012 Open\r\nXXR 9\r\nXXC white1\r\n");
+    /// assert_eq!(trf.write().unwrap(), "012 Open\r\nXXR 9\r\nXXC white1\r\n");
     /// ```
-    #[must_use]
-    pub fn write(&self) -> String {
+    pub fn write(&self) -> Result<String, TrfWriteError> {
         write::write(self)
     }
 }
 
 impl PlayerRecord {
     /// This record as one `001` line (without a line end).
+    ///
+    /// # Errors
+    ///
+    /// [`TrfWriteError::PairingNumber`] for a pairing number (the
+    /// player's or an opponent's) above 9,999.
     ///
     /// # Examples
     ///
@@ -445,10 +455,9 @@ impl PlayerRecord {
     ///
     /// let line = "001    1      Alpha                             2000                             0.0    1";
     /// let trf = Trf::parse(line).unwrap();
-    /// assert_eq!(trf.players()[0].to_line().trim_end(), line);
+    /// assert_eq!(trf.players()[0].to_line().unwrap().trim_end(), line);
     /// ```
-    #[must_use]
-    pub fn to_line(&self) -> String {
+    pub fn to_line(&self) -> Result<String, TrfWriteError> {
         write::player(self)
     }
 }
