@@ -12,6 +12,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Weight;
 
+mod restart;
+
 /// No label (networkx: the node is not in `label`).
 const FREE: u8 = 0;
 /// An S-vertex or S-blossom (outer).
@@ -169,7 +171,10 @@ pub fn max_weight_matching<W: Weight>(
 /// detaches the changed vertex (out of the matching and its blossoms,
 /// its dual raised just enough), and [`Matcher::solve`] grows the
 /// matching again from the previous duals. A change to the edges of k
-/// vertices costs O(k·n²) instead of O(n³).
+/// vertices costs O(k·n²) instead of O(n³). When more than a quarter
+/// of the vertices changed, the solve starts afresh instead
+/// (`blossom/restart.rs`): the k roots of a warm start would each be
+/// scanned again at every one of its k/2 stages.
 ///
 /// Among matchings of equal weight it may find another one than
 /// [`max_weight_matching`] does.
@@ -294,12 +299,21 @@ impl<W: Weight> Matcher<W> {
                 self.st.compact(v);
             }
         }
-        for &v in &dirty {
-            self.st.detach(v);
-        }
         let zero = W::zero();
+        let afresh = dirty.len() * restart::SHARE > self.st.n;
+        if afresh {
+            // Many changed: every vertex starts again (restart.rs).
+            self.st.restart();
+        } else {
+            for &v in &dirty {
+                self.st.detach(v);
+            }
+        }
         for &v in &dirty {
             self.is_dirty[v] = false;
+            if afresh {
+                continue;
+            }
             // The least dual that keeps every edge of v's slack nonnegative.
             let mut least = zero;
             for &u in &self.st.adjacency[v] {

@@ -139,6 +139,24 @@ mod tests {
         }
     }
 
+    /// Gives about two in three of `v`'s edges a new random weight (a
+    /// third of those zero: removed), in `w` and in `m`.
+    fn change_edges(rng: &mut Lcg, m: &mut Matcher<i64>, w: &mut [i64], v: usize, spread: u64) {
+        let n = m.len();
+        for u in 0..n {
+            if u != v && rng.next(3) > 0 {
+                let x = if rng.next(3) == 0 {
+                    0
+                } else {
+                    1 + rng.next(spread) as i64
+                };
+                w[v * n + u] = x;
+                w[u * n + v] = x;
+                m.set_weight(v, u, x);
+            }
+        }
+    }
+
     #[test]
     fn matcher_stays_maximum_through_changes() {
         let mut rng = Lcg(23);
@@ -159,18 +177,7 @@ mod tests {
                         .collect()
                 };
                 for &v in &touched {
-                    for u in 0..n {
-                        if u != v && rng.next(3) > 0 {
-                            let x = if rng.next(3) == 0 {
-                                0
-                            } else {
-                                1 + rng.next(spread) as i64
-                            };
-                            w[v * n + u] = x;
-                            w[u * n + v] = x;
-                            m.set_weight(v, u, x);
-                        }
-                    }
+                    change_edges(&mut rng, &mut m, &mut w, v, spread);
                 }
                 let mate = m.solve();
                 if let Err(e) = m.check() {
@@ -181,6 +188,36 @@ mod tests {
                     let want = brute(n, &w, false, &mut vec![false; n]);
                     assert_eq!(got.1, want.1, "case {case} step {step}: {w:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn matcher_stays_maximum_through_restarts() {
+        // A quarter to a half of the vertices changed at once: more than
+        // the share that makes a solve start afresh.
+        let mut rng = Lcg(41);
+        for case in 0..200 {
+            let n = 16 + rng.next(40) as usize;
+            let spread = [3, 10, 1000][case % 3];
+            let mut m = Matcher::<i64>::new(n);
+            let mut w = vec![0i64; n * n];
+            for step in 0..8 {
+                let k = n / 4 + rng.next((n / 4) as u64 + 1) as usize;
+                let touched: Vec<usize> = (0..k).map(|_| rng.next(n as u64) as usize).collect();
+                for &v in &touched {
+                    change_edges(&mut rng, &mut m, &mut w, v, spread);
+                }
+                let mate = m.solve();
+                if let Err(e) = m.check() {
+                    panic!("case {case} step {step}: {e}");
+                }
+                let fresh = max_weight_matching(n, &w, false);
+                assert_eq!(
+                    value(n, &w, &mate).1,
+                    value(n, &w, &fresh).1,
+                    "case {case} step {step}"
+                );
             }
         }
     }
