@@ -390,6 +390,18 @@ export class GameView {
       case 'state':
         this.take(msg.state);
         break;
+      case 'move': {
+        // The state one move on: the move added, the rest taken from the
+        // message. One that does not follow what the page holds (a move
+        // missed) is dropped and the whole state asked for.
+        const prev = this.state;
+        if (prev && msg.state.ply === prev.ply + 1) {
+          this.take({ ...prev, ...msg.state, moves: [...prev.moves, msg.move] });
+        } else {
+          this.room.send({ t: 'state' });
+        }
+        break;
+      }
       case 'error':
         // The server's message is English: the page says it from the stable code.
         this.error.textContent = errorText(msg.code);

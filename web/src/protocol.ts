@@ -75,8 +75,15 @@ export interface GameState {
   decisions?: StateDecision[];
 }
 
+/** What a move changes in the state, besides its list of moves. */
+export type MovedState = Pick<
+  GameState,
+  'fen' | 'ply' | 'turn' | 'check' | 'last_move' | 'dests' | 'clock' | 'offers' | 'claimable' | 'outcome' | 'aborted' | 'rematch' | 'halted'
+>;
+
 export type ServerMessage =
   | { t: 'state'; state: GameState }
+  | { t: 'move'; move: GameState['moves'][number]; state: MovedState }
   | { t: 'error'; code: string; message: string; ply?: number }
   | { t: 'rematch'; game: string; token: string }
   | { t: 'conditional'; color: Color; lines: string[] }

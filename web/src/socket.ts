@@ -45,8 +45,10 @@ export class Room {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.game)}`);
     this.ws = ws;
     ws.onopen = () => {
-      // The seat token goes in the first message, never in the URL (which proxies log).
-      ws.send(JSON.stringify({ v: 1, t: 'hello', token: this.token }));
+      // The seat token goes in the first message, never in the URL (which
+      // proxies log). After a move the server sends the move and what it
+      // changed, not the whole state (docs/protocol.md).
+      ws.send(JSON.stringify({ v: 1, t: 'hello', token: this.token, move_messages: true }));
       this.retry = 500;
       this.onStatus(true);
       clearInterval(this.pinger);
