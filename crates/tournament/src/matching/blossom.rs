@@ -113,6 +113,11 @@ struct State<W: Weight> {
     /// Counts the changes of the vertex duals (a cached slack of an
     /// older epoch is stale).
     dual_epoch: u64,
+    /// Edges scanned by the running [`State::run`].
+    scanned: u64,
+    /// When set, [`State::run`] stops between stages once it has
+    /// scanned more edges than this.
+    budget: Option<u64>,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -162,7 +167,8 @@ pub fn max_weight_matching<W: Weight>(
         st.twice[i] = st.place(w + w);
     }
     st.max_cardinality = max_cardinality;
-    st.run();
+    // No budget: the run completes.
+    let _ = st.run();
     st.mate
 }
 
@@ -197,6 +203,8 @@ pub struct Matcher<W: Weight> {
     /// The edges changed since the last solve (`v` first, as given).
     changed: Vec<Edge>,
     is_dirty: Vec<bool>,
+    /// A warm solve's budget of scanned edges, in n² (restart.rs).
+    budget: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -207,6 +215,7 @@ impl<W: Weight> Matcher<W> {
             st: State::new(n, vec![Vec::new(); n], W::zero(), true),
             changed: Vec::new(),
             is_dirty: vec![false; n],
+            budget: restart::BUDGET,
         }
     }
 
@@ -339,14 +348,36 @@ impl<W: Weight> Matcher<W> {
         }
         self.st.expand_zero_blossoms();
         if !dirty.is_empty() {
-            self.st.pair_tight_free();
-            self.st.run();
+            if afresh {
+                self.st.pair_tight_after_restart();
+                self.st.run();
+            } else {
+                self.st.pair_tight_free();
+                // A warm solve that scans more edges than a fresh one
+                // would (restart.rs) is given up and started afresh.
+                let n = self.st.n as u64;
+                self.st.budget = Some(self.budget * n * n);
+                let done = self.st.run();
+                self.st.budget = None;
+                if !done {
+                    self.st.restart();
+                    self.st.pair_tight_after_restart();
+                    self.st.run();
+                }
+            }
         }
         self.st.mate.clone()
     }
 }
 
 impl<W: Weight + std::fmt::Debug> Matcher<W> {
+    /// Sets a warm solve's budget of scanned edges, in n² (tests: 0 gives
+    /// up every warm solve after its first stage).
+    #[cfg(test)]
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+
     /// The optimality conditions of the last solve, for the tests.
     #[cfg(test)]
     pub(crate) fn check(&self) -> Result<(), String> {
@@ -437,6 +468,8 @@ impl<W: Weight> State<W> {
             retired_list: Vec::new(),
             slack_cache: vec![(0, (0, 0), zero); nodes],
             dual_epoch: 1,
+            scanned: 0,
+            budget: None,
         }
     }
 
@@ -1030,9 +1063,15 @@ impl<W: Weight> State<W> {
     }
 
     /// The main loop: one stage per augmentation.
-    fn run(&mut self) {
+    /// With a [`State::budget`], false when it ran out between two
+    /// stages (the matching is then not maximum); otherwise true.
+    fn run(&mut self) -> bool {
         let n = self.n;
+        self.scanned = 0;
         loop {
+            if self.budget.is_some_and(|b| self.scanned > b) {
+                return false;
+            }
             self.label.fill(FREE);
             self.label_edge.fill(None);
             self.best_edge.fill(None);
@@ -1073,6 +1112,7 @@ impl<W: Weight> State<W> {
                 }
             }
         }
+        true
     }
 
     /// One stage: grows trees until an augmentation (true) or until the
@@ -1081,6 +1121,7 @@ impl<W: Weight> State<W> {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
+                self.scanned += self.adjacency[v].len() as u64;
                 for wi in 0..self.adjacency[v].len() {
                     let w = self.adjacency[v][wi];
                     if self.twice[v * n + w] == 0 {
