@@ -281,7 +281,10 @@ async fn robot_levels_by_an_external_uci_engine() {
 /// added to the list, the rest taken from the message.
 fn after_move(mut before: serde_json::Value, message: &serde_json::Value) -> serde_json::Value {
     assert_eq!(message["t"], "move", "{message}");
-    assert_eq!(message["state"]["ply"], before["ply"].as_u64().expect("ply") + 1);
+    assert_eq!(
+        message["state"]["ply"],
+        before["ply"].as_u64().expect("ply") + 1
+    );
     before["moves"]
         .as_array_mut()
         .expect("moves")
