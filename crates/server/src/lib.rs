@@ -421,6 +421,9 @@ impl Server {
         )
         .await;
         let _ = self.shared.writer.write(Vec::new()).await;
+        if let Some(cluster) = self.shared.cluster.get() {
+            cluster::lease::hand_over(&self.shared, cluster).await;
+        }
         Ok(())
     }
 }

@@ -375,14 +375,7 @@ impl Shared {
             Some(cluster) => {
                 let node = cluster.node().to_owned();
                 let mine = node.clone();
-                let alive = self
-                    .stored(move |s| {
-                        Ok(s.heartbeats()?
-                            .into_iter()
-                            .find(|(name, _)| *name == mine)
-                            .map(|(_, at)| at))
-                    })
-                    .await?;
+                let alive = self.stored(move |s| s.last_heartbeat(&mine)).await?;
                 // The lease before the games: once it is fresh no other
                 // node takes them over, and this node's claims from now
                 // on do not look like those of a dead node.

@@ -139,3 +139,70 @@ async fn a_takeover_takes_at_most_what_it_is_given() {
     assert_eq!(rest.iter().map(|a| a.games.len()).sum::<usize>(), 1);
     assert_eq!(ids.len(), 3);
 }
+
+#[tokio::test]
+async fn art_6_12_a_stopping_node_hands_its_games_over_at_once() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let now = 3_000_000;
+    let stale = now - 3_000;
+    beat(&storage, "a", now);
+    beat(&storage, "b", now);
+    for id in &ids[..2] {
+        assert_eq!(storage.claim(id, "a", stale).expect("claims"), Claim::Mine);
+    }
+    assert_eq!(
+        storage.claim(&ids[0], "b", stale).expect("claims"),
+        Claim::Owner("a".into())
+    );
+    // a stops (SIGTERM) a tenth of a second later, its heartbeat still
+    // fresh: its games are b's to claim and to take at once.
+    let stopped = now + 100;
+    storage
+        .write(&[WriteOp::Stopped { node: "a".into() }], stopped)
+        .expect("stops");
+    assert_eq!(
+        storage.claim(&ids[0], "b", stale).expect("claims"),
+        Claim::Mine
+    );
+    let adopted = storage.adopt("b", stale, 100).expect("adopts");
+    let from_a = adopted
+        .iter()
+        .find(|a| a.from == "a")
+        .expect("a's games are taken");
+    assert!(from_a.handed_over);
+    // 6.12: the clocks stopped when a stopped.
+    assert_eq!(from_a.alive_at, stopped);
+    assert_eq!(
+        from_a.games.iter().map(|g| &g.id).collect::<Vec<_>>(),
+        vec![&ids[1]]
+    );
+    assert!(storage.owned("a").expect("reads").is_empty());
+    // Others see a as gone; it knows when it stopped.
+    let beats = storage.heartbeats().expect("reads");
+    assert_eq!(beats, vec![("a".into(), 0), ("b".into(), now)]);
+    assert_eq!(storage.last_heartbeat("a").expect("reads"), Some(stopped));
+    assert_eq!(storage.last_heartbeat("z").expect("reads"), None);
+    // a starts again: its heartbeat makes it a live node, whose games
+    // nobody takes; b's stay b's.
+    let later = now + 5_000;
+    beat(&storage, "a", later);
+    beat(&storage, "b", later);
+    assert_eq!(
+        storage.claim(&ids[1], "a", later - 3_000).expect("claims"),
+        Claim::Owner("b".into())
+    );
+    assert_eq!(
+        storage.claim(&ids[2], "a", later - 3_000).expect("claims"),
+        Claim::Owner("b".into())
+    );
+    assert!(
+        storage
+            .adopt("b", later - 3_000, 100)
+            .expect("adopts")
+            .is_empty()
+    );
+    let beats = storage.heartbeats().expect("reads");
+    assert_eq!(beats, vec![("a".into(), later), ("b".into(), later)]);
+}

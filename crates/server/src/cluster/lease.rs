@@ -3,7 +3,9 @@
 //! heartbeat, lets its rooms forget the sockets of nodes that went
 //! silent, and takes over the unfinished games of nodes silent for longer
 //! than [`LEASE`] — their clocks stopped from the dead node's last
-//! heartbeat until now (6.12), their deadlines scheduled here.
+//! heartbeat until now (6.12), their deadlines scheduled here — and at
+//! once those of a node that stopped on purpose and handed them over
+//! ([`hand_over`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -41,6 +43,19 @@ pub fn lapsed(shared: &Arc<Shared>) {
     );
 }
 
+/// This node stops (its rooms have closed): its games are handed over,
+/// so that the others claim and take them at once instead of after the
+/// lease, their clocks stopped from now (6.12).
+pub async fn hand_over(shared: &Arc<Shared>, cluster: &Cluster) {
+    let node = cluster.node().to_owned();
+    match shared.writer.write(vec![WriteOp::Stopped { node }]).await {
+        Ok(()) => tracing::info!("this node's games are handed over to the others"),
+        Err(e) => {
+            tracing::warn!(error = %e, "handing this node's games over: they are taken after its lease")
+        }
+    }
+}
+
 /// One beat.
 async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     let node = cluster.node().to_owned();
@@ -72,11 +87,19 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     match adopted {
         Ok(adopted) => {
             for from in adopted {
-                tracing::warn!(
-                    node = %from.from,
-                    games = from.games.len(),
-                    "taking over the games of a node that stopped"
-                );
+                if from.handed_over {
+                    tracing::info!(
+                        node = %from.from,
+                        games = from.games.len(),
+                        "taking over the games a stopping node handed over"
+                    );
+                } else {
+                    tracing::warn!(
+                        node = %from.from,
+                        games = from.games.len(),
+                        "taking over the games of a node that stopped"
+                    );
+                }
                 if let Err(e) = shared.resume(&from.games, Some(from.alive_at)).await {
                     tracing::error!(error = %e, "resuming the games taken over");
                 }

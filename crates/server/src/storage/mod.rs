@@ -165,6 +165,13 @@ pub enum WriteOp {
         /// The node.
         node: String,
     },
+    /// Node `node` stops at the write's time and hands its games over:
+    /// others claim and take them at once, their clocks stopped from now
+    /// (6.12). Its next heartbeat makes it a live node again.
+    Stopped {
+        /// The node.
+        node: String,
+    },
 }
 
 /// An unfinished game as a player's list shows it: no events, no replay.

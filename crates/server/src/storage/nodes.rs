@@ -26,6 +26,9 @@ pub struct Adopted {
     /// When it was last alive (Unix ms): the clocks of its games stopped
     /// then (6.12).
     pub alive_at: u64,
+    /// It stopped on purpose (SIGTERM) and handed them over, rather than
+    /// going silent.
+    pub handed_over: bool,
     /// Its unfinished games, now the adopting node's.
     pub games: Vec<Unfinished>,
 }
@@ -62,10 +65,18 @@ pub trait NodeStore: Send + Sync + 'static {
     /// When the database fails.
     fn owned(&self, node: &str) -> Result<Vec<Unfinished>, StorageError>;
 
-    /// Every node's last heartbeat (Unix ms), by name.
+    /// Every node's last heartbeat (Unix ms), by name; 0 for a node that
+    /// stopped ([`super::WriteOp::Stopped`]) since.
     ///
     /// # Errors
     ///
     /// When the database fails.
     fn heartbeats(&self) -> Result<Vec<(String, u64)>, StorageError>;
+
+    /// Node `node`'s last heartbeat or stop (Unix ms), if it ever had one.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn last_heartbeat(&self, node: &str) -> Result<Option<u64>, StorageError>;
 }

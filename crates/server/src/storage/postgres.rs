@@ -213,6 +213,11 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX challenges_dest ON challenges(dest);
     CREATE INDEX challenges_made ON challenges(made);
 ",
+    // 4: a node that stops (SIGTERM) hands its games over at once, not
+    // after its lease.
+    "
+    ALTER TABLE nodes ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
+",
 ];
 
 /// The key of the advisory lock that lets one node at a time migrate.

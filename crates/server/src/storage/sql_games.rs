@@ -333,7 +333,13 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
         WriteOp::Heartbeat { node } => tx
             .execute(
                 "INSERT INTO nodes (name, alive_at) VALUES (?1, ?2)
-                 ON CONFLICT (name) DO UPDATE SET alive_at = ?2",
+                 ON CONFLICT (name) DO UPDATE SET alive_at = ?2, stopped = 0",
+                vals![node, alive],
+            )
+            .map(drop),
+        WriteOp::Stopped { node } => tx
+            .execute(
+                "UPDATE nodes SET alive_at = ?2, stopped = 1 WHERE name = ?1",
                 vals![node, alive],
             )
             .map(drop),

@@ -57,7 +57,7 @@ impl NodeStore for SqlStorage {
             let taken = tx.execute(
                 "UPDATE games SET node = ?2 WHERE id = ?1 AND (
                      node IS NULL OR node = ?2
-                     OR node NOT IN (SELECT name FROM nodes WHERE alive_at >= ?3)
+                     OR node NOT IN (SELECT name FROM nodes WHERE alive_at >= ?3 AND stopped = 0)
                  )",
                 vals![game, node, stale_before],
             )?;
@@ -98,11 +98,13 @@ impl NodeStore for SqlStorage {
                 adopted.push(Adopted {
                     from: String::new(),
                     alive_at: alive,
+                    handed_over: false,
                     games: orphans,
                 });
             }
             let dead = tx.query(
-                "SELECT name, alive_at FROM nodes WHERE alive_at < ?1 AND name <> ?2
+                "SELECT name, alive_at, stopped FROM nodes
+                 WHERE (alive_at < ?1 OR stopped = 1) AND name <> ?2
                  ORDER BY name",
                 vals![stale_before, node],
             )?;
@@ -119,6 +121,7 @@ impl NodeStore for SqlStorage {
                 adopted.push(Adopted {
                     from,
                     alive_at: row.uint(1)?,
+                    handed_over: row.int(2)? != 0,
                     games,
                 });
             }
@@ -140,10 +143,22 @@ impl NodeStore for SqlStorage {
 
     fn heartbeats(&self) -> Result<Vec<(String, u64)>, StorageError> {
         self.read(|conn| {
-            conn.query("SELECT name, alive_at FROM nodes ORDER BY name", &[])?
-                .iter()
-                .map(|r| Ok((r.text(0)?, r.uint(1)?)))
-                .collect()
+            conn.query(
+                "SELECT name, CASE WHEN stopped = 0 THEN alive_at ELSE 0 END FROM nodes
+                 ORDER BY name",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok((r.text(0)?, r.uint(1)?)))
+            .collect()
+        })
+    }
+
+    fn last_heartbeat(&self, node: &str) -> Result<Option<u64>, StorageError> {
+        self.read(|conn| {
+            conn.query_opt("SELECT alive_at FROM nodes WHERE name = ?1", vals![node])?
+                .map(|r| r.uint(0))
+                .transpose()
         })
     }
 }

@@ -237,6 +237,11 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX challenges_dest ON challenges(dest);
     CREATE INDEX challenges_made ON challenges(made);
 ",
+    // 14: a node that stops (SIGTERM) hands its games over at once, not
+    // after its lease.
+    "
+    ALTER TABLE nodes ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
+",
 ];
 
 /// The statements each connection keeps prepared (more than the queries
