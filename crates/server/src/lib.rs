@@ -397,7 +397,8 @@ impl Server {
     /// then stops taking connections, closes the sockets, lets open
     /// requests and the rooms finish what they are doing (at most
     /// [`net::DRAIN`] for the requests) and records the moment of the stop
-    /// (6.12: the clocks stop there).
+    /// (6.12: the clocks stop there); a node of several then hands its
+    /// games over to the others ([`cluster::lease::hand_over`]).
     ///
     /// # Errors
     ///
