@@ -856,12 +856,24 @@ impl<W: Weight> State<W> {
     /// Swaps matched and unmatched edges inside blossom `b` so that
     /// vertex `v` becomes its base.
     fn augment_blossom(&mut self, b: usize, v: usize) {
+        // `v` and its ancestors below `b`, walked once: each level of the
+        // recursion takes the child that holds `v` from it instead of
+        // walking up again (quadratic in the depth of a nest).
+        let mut path = vec![v];
         let mut t = v;
         while self.parent[t] != Some(b) {
             t = self.parent[t].expect("v lies inside b");
+            path.push(t);
         }
+        self.augment_blossom_along(b, &path);
+    }
+
+    /// [`State::augment_blossom`] with `path`: the vertex and its
+    /// ancestors up to the child of `b` that holds it, innermost first.
+    fn augment_blossom_along(&mut self, b: usize, path: &[usize]) {
+        let (&t, inner) = path.split_last().expect("the path ends at b's child");
         if self.is_blossom(t) {
-            self.augment_blossom(t, v);
+            self.augment_blossom_along(t, inner);
         }
         let len = self.childs[b].len() as isize;
         let i = self.childs[b]
