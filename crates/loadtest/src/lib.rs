@@ -34,4 +34,5 @@ pub mod watchers;
 
 pub use resilience::{CHECK_AT_LEAST, Resilience};
 pub use run::{LoadConfig, LoadReport, rss_kib, run, run_with};
+pub use state::apply_move;
 pub use stored::{BadGame, StoredCheck};

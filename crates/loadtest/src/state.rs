@@ -34,7 +34,19 @@ pub(crate) fn is_over(state: &Value) -> bool {
 /// docs/protocol.md) makes of `before`: the move added to its list and
 /// the rest taken from the message; `None` when the message does not
 /// follow `before` (its ply is not the next).
-pub(crate) fn apply_move(mut before: Value, message: &Value) -> Option<Value> {
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+/// let before = json!({"ply": 0, "moves": [], "fen": "start"});
+/// let message = json!({"t": "move", "move": {"uci": "e2e4", "san": "e4"},
+///                      "state": {"ply": 1, "fen": "after"}});
+/// let next = rochade_loadtest::apply_move(before, &message).unwrap();
+/// assert_eq!(next["moves"][0]["san"], "e4");
+/// assert_eq!(next["fen"], "after");
+/// ```
+pub fn apply_move(mut before: Value, message: &Value) -> Option<Value> {
     let now = message["state"].as_object()?;
     if now.get("ply")?.as_u64()? != ply_of(&before) + 1 {
         return None;

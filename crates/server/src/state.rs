@@ -337,15 +337,14 @@ impl<'a> GameState<'a> {
         }
     }
 
-    /// The state as one JSON object.
+    /// The state as one JSON object (a room writes its parts itself,
+    /// keeping the moves between states: [`MovesJson`]).
     pub fn to_json(&self) -> String {
-        self.to_json_with(&moves::write_all(self.moves))
-    }
-
-    /// The state as one JSON object, its moves already written as a JSON
-    /// array (by [`MovesJson`]).
-    pub fn to_json_with(&self, moves_json: &str) -> String {
-        assemble(&to_string(&self.head), moves_json, &to_string(&self.now))
+        assemble(
+            &to_string(&self.head),
+            &moves::write_all(self.moves),
+            &to_string(&self.now),
+        )
     }
 }
 

@@ -277,24 +277,6 @@ async fn robot_levels_by_an_external_uci_engine() {
     server.stop().await;
 }
 
-/// The state a move message makes of `before` (docs/protocol.md): the move
-/// added to the list, the rest taken from the message.
-fn after_move(mut before: serde_json::Value, message: &serde_json::Value) -> serde_json::Value {
-    assert_eq!(message["t"], "move", "{message}");
-    assert_eq!(
-        message["state"]["ply"],
-        before["ply"].as_u64().expect("ply") + 1
-    );
-    before["moves"]
-        .as_array_mut()
-        .expect("moves")
-        .push(message["move"].clone());
-    for (key, value) in message["state"].as_object().expect("state") {
-        before[key] = value.clone();
-    }
-    before
-}
-
 #[tokio::test]
 async fn move_messages_make_the_states_whole_ones_show() {
     let server = TestServer::start().await;
@@ -325,7 +307,8 @@ async fn move_messages_make_the_states_whole_ones_show() {
             message.to_string().len() < shown.to_string().len(),
             "{message}"
         );
-        held = after_move(held, &message);
+        assert_eq!(message["t"], "move", "{message}");
+        held = rochade_loadtest::apply_move(held, &message).expect("the next ply");
         assert_eq!(held, shown, "ply {}", ply + 1);
     }
     // What is not one more move (a draw offer) comes whole.

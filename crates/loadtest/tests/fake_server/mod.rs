@@ -292,15 +292,12 @@ fn act(id: &str, message: &Value, shared: &Shared) -> Reply {
             }
             let first_try = game.moves.len() >= game.tried;
             game.tried = game.tried.max(game.moves.len() + 1);
-            let faults = if first_try {
-                shared.faults
+            let (faults, n) = if first_try {
+                let n = shared.first_tries.fetch_add(1, Ordering::Relaxed) + 1;
+                (shared.faults, n)
             } else {
-                Faults::default()
+                (Faults::default(), 0)
             };
-            let n = shared
-                .first_tries
-                .fetch_add(usize::from(first_try), Ordering::Relaxed)
-                + 1;
             if Faults::hits(faults.busy, n) {
                 return error("busy");
             }
