@@ -138,3 +138,110 @@ async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_o
     assert_eq!(stored_moves(&db, &id), ["e2e4", "e7e5", "g1f3"]);
     server.stop().await;
 }
+
+/// A game at a glance as stored: the start position of `setup`, then
+/// `ply` half-moves on with `last` as the last of them.
+fn glance(setup: &rochade_server::setup::GameSetup, ply: usize, last: &str) -> String {
+    let record = rochade_server::record::Record::new(setup.clone()).expect("a record");
+    let mut glance = rochade_server::glance::Glance::of(&record, 0);
+    glance.ply = ply;
+    glance.last_move = Some(last.to_owned());
+    glance.to_json()
+}
+
+/// A move's write rewrites its game's now row (beside the move's event)
+/// instead of the game's row: what the last commit changed (its time, the
+/// next deadline, the game at a glance) is read back from there, and the
+/// game's events are its own, in order, without it.
+#[test]
+fn a_games_last_commit_is_read_back_from_its_now_row() {
+    use rochade_server::event::Timed;
+    use rochade_server::setup::{GameSetup, NewGame, Player};
+    use rochade_server::storage::{AccountStore, NewUser, WriteOp};
+
+    let storage = support::open(&support::temp_db());
+    let user = storage
+        .add_user(&NewUser {
+            name: "Steinitz".into(),
+            password: None,
+            email: None,
+            bot: false,
+            created: 1,
+        })
+        .expect("an account");
+    let req: NewGame =
+        serde_json::from_value(json!({"opponent": "local", "time_control": "5+3"})).expect("terms");
+    let mut setup = GameSetup::from_request(&req, &Default::default()).expect("a setup");
+    setup.white_player = Some(Player {
+        id: user.id,
+        name: user.name.clone(),
+        bot: false,
+        rating: None,
+    });
+    let id = setup.id.clone();
+    let start = glance(&setup, 0, "-");
+    storage
+        .write(
+            &[WriteOp::Create {
+                setup: Box::new(setup.clone()),
+                epoch: 1_000,
+                wake_at: Some(300_000),
+                glance: Some(start.clone()),
+            }],
+            1_000,
+        )
+        .expect("stores the game");
+    let shown = |storage: &rochade_server::SqlStorage| {
+        let unfinished = storage.unfinished().expect("reads");
+        let game = unfinished.iter().find(|g| g.id == id).expect("unfinished");
+        let list = storage.playing_glances(user.id).expect("reads");
+        let glance = list[0].glance.as_ref().map(|g| g.last_move.clone());
+        (game.last_at, game.wake_at, glance)
+    };
+    assert_eq!(shown(&storage), (0, Some(300_000), Some(Some("-".into()))));
+
+    let moved = |seq: usize, at: u64, uci: &str, wake_at: Option<u64>, glance: Option<String>| {
+        WriteOp::Append {
+            game: id.clone(),
+            seq,
+            event: Timed {
+                at,
+                event: Event::Move { uci: uci.into() },
+            },
+            ended: None,
+            result: None,
+            wake_at,
+            glance,
+        }
+    };
+    // One commit of two events: the glance comes with its last.
+    let after = glance(&setup, 2, "e7e5");
+    storage
+        .write(
+            &[
+                moved(0, 1_500, "e2e4", Some(301_500), None),
+                moved(1, 2_500, "e7e5", Some(302_500), Some(after)),
+            ],
+            3_500,
+        )
+        .expect("stores the moves");
+    assert_eq!(
+        shown(&storage),
+        (2_500, Some(302_500), Some(Some("e7e5".into())))
+    );
+    // A commit without a glance keeps the last one; no deadline is none.
+    storage
+        .write(&[moved(2, 4_000, "g1f3", None, None)], 5_000)
+        .expect("stores the move");
+    assert_eq!(shown(&storage), (4_000, None, Some(Some("e7e5".into()))));
+    let stored = storage.load(&id).expect("reads").expect("stored");
+    let moves: Vec<_> = stored
+        .events
+        .iter()
+        .map(|e| match &e.event {
+            Event::Move { uci } => uci.as_str(),
+            other => panic!("not a move: {other:?}"),
+        })
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+}

@@ -218,6 +218,14 @@ const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE nodes ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
 ",
+    // 5: each game's now row in `events` (`seq` 2147483647): its last
+    // event's time, its next deadline and the game at a glance, beside its
+    // newest event, so that a move rewrites one page (storage/sql_games.rs).
+    "
+    ALTER TABLE events ADD COLUMN wake_at BIGINT;
+    INSERT INTO events (game, seq, at, body, wake_at)
+        SELECT id, 2147483647, last_at, COALESCE(glance, ''), wake_at FROM games;
+",
 ];
 
 /// The key of the advisory lock that lets one node at a time migrate.

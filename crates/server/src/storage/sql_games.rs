@@ -132,8 +132,24 @@ pub(super) fn from_json<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// The columns [`playing_of`] reads, first in a game's row.
-pub(super) const PLAYING: &str = "id, setup, epoch, glance";
+// A game's now row: the row of `events` with `seq` 2147483647 (after
+// every event of the game, so next to its newest one) holds what the
+// game's last commit changed: its time (`at`, the game time of its last
+// event), its next deadline (`wake_at`) and the game at a glance (`body`,
+// empty when none). A move then rewrites one page of the database, the
+// one its new event goes into, instead of that page and the game's row
+// in `games` as well (issue 20: the writer's cost follows the pages a
+// commit writes). The row is made with the game (`create`, and migration
+// 15 for the games stored before), rewritten by each commit of the game
+// (`append`) and deleted with its events. The columns `last_at`,
+// `wake_at` and `glance` of `games` keep what they held at migration 15
+// and are read only where a game has no now row.
+
+/// The columns [`playing_of`] reads, first in a game's row (of `games`,
+/// not renamed).
+pub(super) const PLAYING: &str = "id, setup, epoch, COALESCE(
+    (SELECT NULLIF(n.body, '') FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    games.glance)";
 
 /// A list entry from a row whose first columns are [`PLAYING`].
 pub(super) fn playing_of(row: &Row) -> Result<PlayingGame, StorageError> {
@@ -142,6 +158,25 @@ pub(super) fn playing_of(row: &Row) -> Result<PlayingGame, StorageError> {
         setup: from_json(&id, &row.text(1)?)?,
         epoch: row.uint(2)?,
         glance: row.opt_text(3)?.map(|g| from_json(&id, &g)).transpose()?,
+    })
+}
+
+/// The columns an [`Unfinished`] is read from ([`unfinished_of`]), in a
+/// row of `games` (not renamed). A now row without a deadline reads -1,
+/// so that one lookup tells it from a game without a now row.
+pub(super) const UNFINISHED: &str = "id, epoch, COALESCE(
+    (SELECT n.at FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    games.last_at), COALESCE(
+    (SELECT COALESCE(n.wake_at, -1) FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    games.wake_at)";
+
+/// An [`Unfinished`] from a row of [`UNFINISHED`].
+pub(super) fn unfinished_of(r: &Row) -> Result<Unfinished, StorageError> {
+    Ok(Unfinished {
+        id: r.text(0)?,
+        epoch: r.uint(1)?,
+        last_at: r.uint(2)?,
+        wake_at: r.opt_int(3)?.and_then(|w| u64::try_from(w).ok()),
     })
 }
 
@@ -217,6 +252,10 @@ fn create(
             setup.simul.as_ref().map(|s| s.id.as_str())
         ],
     )?;
+    tx.execute(
+        "INSERT INTO events (game, seq, at, body, wake_at) VALUES (?1, 2147483647, 0, ?2, ?3)",
+        vals![&setup.id, glance.map_or("", |g| g.as_str()), wake_at],
+    )?;
     Ok(())
 }
 
@@ -250,11 +289,20 @@ fn append(tx: &mut dyn Conn, a: &Append<'_>, alive: u64) -> Result<(), StorageEr
             vals![a.game, *color == crate::setup::Side::White, player.id],
         )?;
     }
-    tx.execute(
-        "UPDATE games SET last_at = ?2, wake_at = ?3, glance = COALESCE(?4, glance)
-         WHERE id = ?1",
-        vals![a.game, a.event.at, a.wake_at, a.glance],
+    let now = vals![a.game, a.event.at, a.wake_at, a.glance];
+    let kept = tx.execute(
+        "UPDATE events SET at = ?2, wake_at = ?3, body = COALESCE(?4, body)
+         WHERE game = ?1 AND seq = 2147483647",
+        now,
     )?;
+    if kept == 0 {
+        // A game stored without its now row: it gets one.
+        tx.execute(
+            "INSERT INTO events (game, seq, at, wake_at, body)
+             VALUES (?1, 2147483647, ?2, ?3, COALESCE(?4, ''))",
+            now,
+        )?;
+    }
     if let Some(ended) = a.ended {
         tx.execute(
             "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3, result = ?4
@@ -371,7 +419,8 @@ impl Storage for SqlStorage {
             };
             let setup: GameSetup = from_json(id, &row.text(0)?)?;
             let rows = conn.query(
-                "SELECT seq, at, body FROM events WHERE game = ?1 ORDER BY seq",
+                "SELECT seq, at, body FROM events WHERE game = ?1 AND seq < 2147483647
+                 ORDER BY seq",
                 vals![id],
             )?;
             let mut events = Vec::with_capacity(rows.len());
@@ -408,18 +457,11 @@ impl Storage for SqlStorage {
     fn unfinished(&self) -> Result<Vec<Unfinished>, StorageError> {
         self.read(|conn| {
             conn.query(
-                "SELECT id, epoch, last_at, wake_at FROM games WHERE finished = 0",
+                &format!("SELECT {UNFINISHED} FROM games WHERE finished = 0"),
                 &[],
             )?
             .iter()
-            .map(|r| {
-                Ok(Unfinished {
-                    id: r.text(0)?,
-                    epoch: r.uint(1)?,
-                    last_at: r.uint(2)?,
-                    wake_at: r.opt_int(3)?.map(|w| w as u64),
-                })
-            })
+            .map(unfinished_of)
             .collect()
         })
     }

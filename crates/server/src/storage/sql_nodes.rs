@@ -5,21 +5,9 @@
 //! takes nothing.
 
 use super::nodes::{Adopted, Claim, NodeStore};
-use super::sql::{Conn, Row, vals};
+use super::sql::{Conn, vals};
+use super::sql_games::{UNFINISHED, unfinished_of};
 use super::{SqlStorage, StorageError, Unfinished};
-
-/// The columns an [`Unfinished`] is read from.
-const UNFINISHED: &str = "id, epoch, last_at, wake_at";
-
-/// An [`Unfinished`] from a row of [`UNFINISHED`].
-fn unfinished_of(r: &Row) -> Result<Unfinished, StorageError> {
-    Ok(Unfinished {
-        id: r.text(0)?,
-        epoch: r.uint(1)?,
-        last_at: r.uint(2)?,
-        wake_at: r.opt_int(3)?.map(|w| w as u64),
-    })
-}
 
 /// Moves at most `most` unfinished games of node `from` (none: of no
 /// node) to `to`; returns them.

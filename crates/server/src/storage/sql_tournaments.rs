@@ -68,8 +68,8 @@ fn request_of(row: &Row) -> Result<Request, StorageError> {
 }
 
 /// The condition on a game `g` that `?1` directs (`?2`: a site director).
-const DIRECTED: &str = "(g.tournament IN (SELECT id FROM tournaments WHERE director = ?1)
-       OR (?2 = 1 AND g.tournament IS NULL AND g.perf = 'correspondence'))";
+const DIRECTED: &str = "(games.tournament IN (SELECT id FROM tournaments WHERE director = ?1)
+       OR (?2 = 1 AND games.tournament IS NULL AND games.perf = 'correspondence'))";
 
 /// The tournaments the runner watches: not finished, and paired round by
 /// round or waiting for their start time. The settings are JSON, which
@@ -173,8 +173,8 @@ impl TournamentStore for SqlStorage {
         self.read(|conn| {
             conn.query(
                 &format!(
-                    "SELECT g.id, g.setup, g.epoch, g.glance FROM games g
-                     WHERE g.finished = 0 AND {DIRECTED} ORDER BY g.created, g.id"
+                    "SELECT {PLAYING} FROM games
+                     WHERE finished = 0 AND {DIRECTED} ORDER BY created, id"
                 ),
                 vals![director, site],
             )?

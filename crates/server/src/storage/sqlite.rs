@@ -242,6 +242,14 @@ const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE nodes ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
 ",
+    // 15: each game's now row in `events` (`seq` 2147483647): its last
+    // event's time, its next deadline and the game at a glance, beside its
+    // newest event, so that a move rewrites one page (storage/sql_games.rs).
+    "
+    ALTER TABLE events ADD COLUMN wake_at INTEGER;
+    INSERT INTO events (game, seq, at, body, wake_at)
+        SELECT id, 2147483647, last_at, COALESCE(glance, ''), wake_at FROM games;
+",
 ];
 
 /// The statements each connection keeps prepared (more than the queries
@@ -374,5 +382,46 @@ impl Conn for Lite<'_> {
             out.push(Row(values));
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{SqlStorage, Storage};
+
+    /// Migration 15 gives each game stored before it a now row that holds
+    /// what its row held: the unfinished games read back as before.
+    #[test]
+    fn games_stored_before_migration_15_keep_their_time_and_deadline() {
+        let dir = std::env::temp_dir().join(format!("rochade-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let path = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            let mut conn = connect(&path).expect("opens");
+            for sql in &MIGRATIONS[..14] {
+                conn.execute_batch(sql).expect("migrates");
+            }
+            conn.pragma_update(None, "user_version", 14)
+                .expect("versions");
+            let tx = conn.transaction().expect("a transaction");
+            tx.execute_batch(
+                "INSERT INTO games (id, setup, epoch, last_at, wake_at, glance)
+                 VALUES ('old', '{}', 5, 7000, 90000, NULL), ('still', '{}', 5, 0, NULL, NULL);
+                 INSERT INTO events (game, seq, at, body) VALUES ('old', 0, 7000, '{}');",
+            )
+            .expect("an old game");
+            tx.commit().expect("commits");
+        }
+        let storage = SqlStorage::open(&path).expect("migrates");
+        let mut games = storage.unfinished().expect("reads");
+        games.sort_by(|a, b| a.id.cmp(&b.id));
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.id.as_str(), g.last_at, g.wake_at))
+            .collect();
+        assert_eq!(read, [("old", 7000, Some(90_000)), ("still", 0, None)]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
