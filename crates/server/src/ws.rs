@@ -28,8 +28,12 @@ use crate::rooms::Shared;
 use crate::setup::Seats;
 use crate::state;
 
-/// The read buffer of a socket: room for one message twice over.
-pub const BUFFER: usize = 2 * protocol::MAX_FRAME;
+/// The most a socket reads at once. Clients' messages are short (a move
+/// is about 40 bytes); one up to [`protocol::MAX_FRAME`] takes a few
+/// reads. Each read zeroes the buffer's free room before it, and an idle
+/// socket keeps its buffer: 1 KiB instead of 8 took 13 KiB off each game
+/// of two sockets in the load tool's figures (docs/performance.md).
+pub const BUFFER: usize = 1024;
 
 /// Messages the writer holds for a socket that reads slowly; past that,
 /// direct answers are dropped (states catch up by themselves).

@@ -116,6 +116,20 @@ async fn oversized_frames_end_the_connection() {
     intact(server, &game).await;
 }
 
+/// A frame up to the protocol's 4 KiB is read whole, though a socket
+/// reads 1 KiB at a time.
+#[tokio::test]
+async fn a_frame_near_the_limit_is_read_whole() {
+    let (_server, _game, mut white, mut black) = friend_game().await;
+    let padded = format!(r#"{{"t":"move","ply":2,"uci":"g1f3"{}}}"#, " ".repeat(4000));
+    white.send_text(padded).await.expect("sends");
+    let state = black
+        .state(WAIT, |s| s["ply"] == 3)
+        .await
+        .expect("the move is made");
+    assert_eq!(state["last_move"], "g1f3");
+}
+
 #[tokio::test]
 async fn wrong_colour_and_stale_ply_are_refused() {
     let (server, game, mut white, mut black) = friend_game().await;
