@@ -218,8 +218,9 @@ fn run<'a>(
     sorted.sort_by_key(|e| (std::cmp::Reverse(e.score), e.number));
     let width = weights::Layout::new(&sorted, round.saturating_sub(1)).width() + 8;
     let c = bye_candidates;
-    // The matching's time goes into arithmetic on these limbs: no more
-    // of them than the weights need.
+    // The matching's time goes into arithmetic on these limbs and into
+    // reading them (a dual a scanned edge): no more of them than the
+    // weights need, exactly so from 11 limbs (2,000 players and more).
     Ok(match width.div_ceil(64) {
         0..=2 => brackets::pair::<2>(entrants, c, round, rounds),
         3 => brackets::pair::<3>(entrants, c, round, rounds),
@@ -227,8 +228,11 @@ fn run<'a>(
         5..=6 => brackets::pair::<6>(entrants, c, round, rounds),
         7..=8 => brackets::pair::<8>(entrants, c, round, rounds),
         9..=10 => brackets::pair::<10>(entrants, c, round, rounds),
-        11..=12 => brackets::pair::<12>(entrants, c, round, rounds),
-        13..=16 => brackets::pair::<16>(entrants, c, round, rounds),
+        11 => brackets::pair::<11>(entrants, c, round, rounds),
+        12 => brackets::pair::<12>(entrants, c, round, rounds),
+        13 => brackets::pair::<13>(entrants, c, round, rounds),
+        14 => brackets::pair::<14>(entrants, c, round, rounds),
+        15..=16 => brackets::pair::<16>(entrants, c, round, rounds),
         17..=24 => brackets::pair::<24>(entrants, c, round, rounds),
         25..=32 => brackets::pair::<32>(entrants, c, round, rounds),
         33..=64 => brackets::pair::<64>(entrants, c, round, rounds),
