@@ -14,14 +14,14 @@
 use std::time::Duration;
 
 use rand::Rng;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::check::{Verdict, judge};
 use crate::client::{ClientError, post_json};
 use crate::resilience::Backoff;
-use crate::seat::{ANSWER_WAIT, Seat};
-use crate::state::{moves_of, ply_of, random_move};
+use crate::seat::{ANSWER_WAIT, Heard, Seat};
+use crate::state::{Tracked, random_move};
 use crate::tally::{GameLog, Tally};
 
 /// What every game of a run shares.
@@ -89,19 +89,20 @@ async fn play(
     log: &mut GameLog,
     seats: &mut [Seat; 2],
 ) -> Result<(), ClientError> {
-    let mut state = connect(plan, &mut seats[0], tally).await?;
+    connect(plan, &mut seats[0], tally).await?;
     connect(plan, &mut seats[1], tally).await?;
     let interval = Duration::from_secs_f64(1.0 / plan.rate.max(0.001));
     // Spread the games' moves over the interval.
     let mut next = Instant::now() + interval.mul_f64(rand::rng().random::<f64>());
+    // The seat to move has the game's last state: it followed the last move.
     while Instant::now() < plan.end
         && log.acked.len() < plan.max_plies
-        && state["dests"] != json!({})
+        && seats[log.acked.len() % 2].seen().now()["dests"] != json!({})
     {
         tokio::time::sleep_until(next).await;
         next += interval;
         let ply = log.acked.len();
-        let Some(uci) = random_move(&state) else {
+        let Some(uci) = random_move(seats[ply % 2].seen().now()) else {
             break;
         };
         let mover = ply % 2;
@@ -114,62 +115,60 @@ async fn play(
         }
         log.acked.push(uci);
         log.in_flight = None;
-        state = follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
+        follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
     }
-    if state["outcome"].is_null() {
+    if seats[log.acked.len() % 2].seen().now()["outcome"].is_null() {
         resign(plan, &mut seats[0], tally).await?;
     }
     Ok(())
 }
 
-/// Opens `seat`'s socket, trying again within the plan's window; the
-/// first state.
-async fn connect(plan: &Plan, seat: &mut Seat, tally: &Tally) -> Result<Value, ClientError> {
+/// Opens `seat`'s socket, trying again within the plan's window.
+async fn connect(plan: &Plan, seat: &mut Seat, tally: &Tally) -> Result<(), ClientError> {
     match seat.open().await {
-        Ok(state) => Ok(state),
+        Ok(()) => Ok(()),
         Err(why) => reopen(seat, &mut Backoff::new(plan.reconnect_for), why, tally).await,
     }
 }
 
-/// Opens `seat`'s socket again, counting it; the first state.
+/// Opens `seat`'s socket again, counting it.
 async fn reopen(
     seat: &mut Seat,
     backoff: &mut Backoff,
     why: ClientError,
     tally: &Tally,
-) -> Result<Value, ClientError> {
-    let state = seat.reopen(backoff, why).await?;
+) -> Result<(), ClientError> {
+    seat.reopen(backoff, why).await?;
     Tally::count(&tally.reconnects);
-    Ok(state)
+    Ok(())
 }
 
 /// Sends the move `uci` of `log`'s next ply from `seat` until a state
-/// holds it; that state.
+/// (the seat's [`Seat::seen`]) holds it.
 async fn deliver(
     plan: &Plan,
     seat: &mut Seat,
     log: &GameLog,
     uci: &str,
     tally: &Tally,
-) -> Result<Value, ClientError> {
+) -> Result<(), ClientError> {
     let ply = log.acked.len() as u64;
     let message = json!({"t": "move", "ply": ply, "uci": uci});
     let mut backoff = Backoff::new(plan.reconnect_for);
     loop {
-        let (state, via) = match act(seat, &message, |s| ply_of(s) > ply, &mut backoff, tally).await
-        {
-            Ok(reply) => reply,
+        let via = match act(seat, &message, |s| s.ply() > ply, &mut backoff, tally).await {
+            Ok(via) => via,
             Err(why) => {
                 Tally::count(&tally.unacknowledged);
                 return Err(why);
             }
         };
-        match judge(&log.acked, uci, &moves_of(&state)) {
+        match judge(&log.acked, uci, seat.seen().moves()) {
             Verdict::Stored => {
                 if via == Via::Reopened {
                     Tally::count(&tally.recovered);
                 }
-                return Ok(state);
+                return Ok(());
             }
             Verdict::NotStored => {
                 if !backoff.pause().await {
@@ -190,22 +189,17 @@ async fn deliver(
 }
 
 /// Reads `seat` until its state is at `ply` or later, opening it again
-/// when it breaks; that state.
-async fn follow(
-    plan: &Plan,
-    seat: &mut Seat,
-    ply: u64,
-    tally: &Tally,
-) -> Result<Value, ClientError> {
+/// when it breaks.
+async fn follow(plan: &Plan, seat: &mut Seat, ply: u64, tally: &Tally) -> Result<(), ClientError> {
     let mut backoff = Backoff::new(plan.reconnect_for);
     loop {
-        let why = match answer(seat, tally, |s| ply_of(s) >= ply).await {
-            Answer::State(state) => return Ok(state),
+        let why = match answer(seat, tally, |s| s.ply() >= ply).await {
+            Answer::State => return Ok(()),
             Answer::Busy(why) | Answer::Failed(why) => why,
         };
-        let state = reopen(seat, &mut backoff, why, tally).await?;
-        if ply_of(&state) >= ply {
-            return Ok(state);
+        reopen(seat, &mut backoff, why, tally).await?;
+        if seat.seen().ply() >= ply {
+            return Ok(());
         }
     }
 }
@@ -214,9 +208,13 @@ async fn follow(
 async fn resign(plan: &Plan, seat: &mut Seat, tally: &Tally) -> Result<(), ClientError> {
     let message = json!({"t": "resign"});
     let mut backoff = Backoff::new(plan.reconnect_for);
-    let over = |s: &Value| !s["outcome"].is_null();
-    while !over(&act(seat, &message, over, &mut backoff, tally).await?.0) {}
-    Ok(())
+    let over = |s: &Tracked| !s.now()["outcome"].is_null();
+    loop {
+        act(seat, &message, over, &mut backoff, tally).await?;
+        if over(seat.seen()) {
+            return Ok(());
+        }
+    }
 }
 
 /// Where the state an act returns came from.
@@ -230,44 +228,45 @@ enum Via {
 
 /// What came back after an act.
 enum Answer {
-    /// The state waited for.
-    State(Value),
+    /// The state waited for ([`Seat::seen`]).
+    State,
     /// `busy`: nothing was done, try again.
     Busy(ClientError),
     /// Another error, a broken socket, or no answer in time.
     Failed(ClientError),
 }
 
-/// Sends `message` from `seat`; the state that answers it (one that is
-/// `done`) or, when its answer goes missing, the first state of the
-/// socket opened again, which may or may not be `done`; and which of the
-/// two it is. `busy` is answered by a pause and the same message again.
+/// Sends `message` from `seat` until a state that is `done` answers it
+/// or, when its answer goes missing, the socket is opened again (its
+/// first state may or may not be `done`); which of the two it was (the
+/// state is the seat's [`Seat::seen`]). `busy` is answered by a pause and
+/// the same message again.
 ///
 /// # Errors
 ///
 /// The last failure, once `backoff` allows no further try.
 async fn act(
     seat: &mut Seat,
-    message: &Value,
-    done: impl Fn(&Value) -> bool,
+    message: &serde_json::Value,
+    done: impl Fn(&Tracked) -> bool,
     backoff: &mut Backoff,
     tally: &Tally,
-) -> Result<(Value, Via), ClientError> {
+) -> Result<Via, ClientError> {
     loop {
         let answer = match seat.send(message).await {
             Ok(()) => answer(seat, tally, &done).await,
             Err(why) => Answer::Failed(why),
         };
         match answer {
-            Answer::State(state) => return Ok((state, Via::Answer)),
+            Answer::State => return Ok(Via::Answer),
             Answer::Busy(why) => {
                 if !backoff.pause().await {
                     return Err(why);
                 }
             }
             Answer::Failed(why) => {
-                let state = reopen(seat, backoff, why, tally).await?;
-                return Ok((state, Via::Reopened));
+                reopen(seat, backoff, why, tally).await?;
+                return Ok(Via::Reopened);
             }
         }
     }
@@ -275,32 +274,24 @@ async fn act(
 
 /// Reads `seat` for at most [`ANSWER_WAIT`] until a state that is `done`
 /// or an error message (counted).
-async fn answer(seat: &mut Seat, tally: &Tally, done: impl Fn(&Value) -> bool) -> Answer {
+async fn answer(seat: &mut Seat, tally: &Tally, done: impl Fn(&Tracked) -> bool) -> Answer {
     let deadline = Instant::now() + ANSWER_WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let mut message = match seat.recv(left).await {
-            Ok(message) => message,
-            Err(why) => return Answer::Failed(why),
-        };
-        match message["t"].as_str() {
-            Some("state") if done(&message["state"]) => {
-                return Answer::State(message["state"].take());
-            }
-            Some("error") => {
+        match seat.recv(left).await {
+            Ok(Heard::State) if done(seat.seen()) => return Answer::State,
+            Ok(Heard::Error { code, message }) => {
                 Tally::count(&tally.errors);
-                let code = message["code"].as_str().unwrap_or_default().to_owned();
-                let why = ClientError::Refused {
-                    code,
-                    message: message["message"].as_str().unwrap_or_default().to_owned(),
-                };
-                if message["code"] == "busy" {
+                let busy = code == "busy";
+                let why = ClientError::Refused { code, message };
+                if busy {
                     Tally::count(&tally.busy);
                     return Answer::Busy(why);
                 }
                 return Answer::Failed(why);
             }
-            _ => {}
+            Ok(Heard::State | Heard::Other) => {}
+            Err(why) => return Answer::Failed(why),
         }
     }
 }

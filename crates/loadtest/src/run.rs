@@ -139,6 +139,10 @@ pub struct LoadReport {
     pub disk_sync_after: Option<crate::disk::DiskSync>,
     /// With `unload_wait`: what the server held once every socket closed.
     pub after_close: Option<Unloading>,
+    /// The load tool's own CPU time while measuring, in µs a move (Linux
+    /// `/proc`): near a core's worth, the tool and not the server sets the
+    /// pace, and its own delays are in the round trips.
+    pub load_cpu_us_per_move: Option<f64>,
 }
 
 /// What the server holds after the games' sockets close, read from its
@@ -194,6 +198,17 @@ async fn unloading(host: &str, wait: Duration, pid: Option<u32>) -> Unloading {
         rooms_left: rooms,
         rss_unloaded_kib: pid.and_then(rss_kib),
     }
+}
+
+/// This process's CPU time so far (user and system), in seconds, from
+/// `/proc/self/stat` (clock ticks of 1/100 s).
+fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
+    Some((ticks(11)? + ticks(12)?) / 100.0)
 }
 
 /// The server's resident memory in KiB (`VmRSS` of `/proc/PID/status`).
@@ -273,11 +288,14 @@ pub async fn run_with(
             end,
         )));
     }
+    tokio::time::sleep_until(measure_from).await;
+    let cpu_from = own_cpu_seconds();
     tokio::time::sleep_until(measure_from + config.duration / 2).await;
     let rss_after = config.server_pid.and_then(rss_kib);
     for task in tasks {
         let _ = task.await;
     }
+    let cpu_to = own_cpu_seconds();
     let mut rtts = std::mem::take(&mut *tally.rtts.lock().await);
     rtts.sort_unstable();
     let at = |q: f64| -> f64 {
@@ -336,6 +354,10 @@ pub async fn run_with(
         disk_sync_before,
         disk_sync_after,
         after_close,
+        load_cpu_us_per_move: cpu_from
+            .zip(cpu_to)
+            .filter(|_| moves > 0)
+            .map(|(from, to)| 1e6 * (to - from) / moves as f64),
     })
 }
 

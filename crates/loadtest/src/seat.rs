@@ -4,10 +4,12 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::json;
+use tokio::time::Instant;
 
 use crate::client::{ClientError, GameSocket};
 use crate::resilience::Backoff;
+use crate::state::Tracked;
 
 /// How long a socket just opened may take to send its first state, and
 /// how long a move may wait for its answer before the socket is taken for
@@ -30,6 +32,24 @@ pub(crate) struct Seat {
     socket: Option<GameSocket>,
     /// It asks for move messages.
     move_messages: bool,
+    /// The game as the socket last told it.
+    seen: Tracked,
+}
+
+/// What a message read said.
+#[derive(Debug)]
+pub(crate) enum Heard {
+    /// A new state (whole, or made by a move message): [`Seat::seen`].
+    State,
+    /// An error message.
+    Error {
+        /// Its code.
+        code: String,
+        /// What it says.
+        message: String,
+    },
+    /// Anything else.
+    Other,
 }
 
 impl Seat {
@@ -42,51 +62,83 @@ impl Seat {
             token: token.to_owned(),
             socket: None,
             move_messages,
+            seen: Tracked::default(),
         }
     }
 
-    /// Opens the socket and says hello; the first state it is sent.
-    pub(crate) async fn open(&mut self) -> Result<Value, ClientError> {
+    /// The game as the socket last told it.
+    pub(crate) fn seen(&self) -> &Tracked {
+        &self.seen
+    }
+
+    /// Opens the socket and says hello; its first state is [`Seat::seen`].
+    pub(crate) async fn open(&mut self) -> Result<(), ClientError> {
         self.drop_socket().await;
         let mut socket =
             GameSocket::connect_with(&self.host, &self.game, &self.token, self.move_messages)
                 .await?;
         let state = socket.state(ANSWER_WAIT, |_| true).await?;
+        self.seen = Tracked::of_state(state);
         self.socket = Some(socket);
-        Ok(state)
+        Ok(())
     }
 
     /// Opens the socket, and again after each failure while `backoff`
-    /// allows; the first state. `why` is the failure that led here,
-    /// returned if there is no second try.
+    /// allows. `why` is the failure that led here, returned if there is no
+    /// second try.
     pub(crate) async fn reopen(
         &mut self,
         backoff: &mut Backoff,
         why: ClientError,
-    ) -> Result<Value, ClientError> {
+    ) -> Result<(), ClientError> {
         self.drop_socket().await;
         let mut why = why;
         while backoff.pause().await {
             match self.open().await {
-                Ok(state) => return Ok(state),
+                Ok(()) => return Ok(()),
                 Err(e) => why = e,
             }
         }
         Err(why)
     }
 
-    /// Sends one message ([`ClientError::Closed`] with no socket open).
-    pub(crate) async fn send(&mut self, message: &Value) -> Result<(), ClientError> {
-        match &mut self.socket {
-            Some(socket) => socket.send(message).await,
-            None => Err(ClientError::Closed),
+    /// Reads the next message, waiting at most `wait`, and takes a state
+    /// or a move message into [`Seat::seen`]. A move message that does not
+    /// follow (a move missed) is dropped and the whole state asked for.
+    pub(crate) async fn recv(&mut self, wait: Duration) -> Result<Heard, ClientError> {
+        let deadline = Instant::now() + wait;
+        let Some(socket) = &mut self.socket else {
+            return Err(ClientError::Closed);
+        };
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let mut message = socket.recv_raw(left).await?;
+            match message["t"].as_str() {
+                Some("state") => {
+                    self.seen = Tracked::of_state(message["state"].take());
+                    return Ok(Heard::State);
+                }
+                Some("move") => {
+                    if self.seen.take_move(message) {
+                        return Ok(Heard::State);
+                    }
+                    socket.send(&json!({"t": "state"})).await?;
+                }
+                Some("error") => {
+                    return Ok(Heard::Error {
+                        code: message["code"].as_str().unwrap_or_default().to_owned(),
+                        message: message["message"].as_str().unwrap_or_default().to_owned(),
+                    });
+                }
+                _ => return Ok(Heard::Other),
+            }
         }
     }
 
-    /// The next message, waiting at most `wait`.
-    pub(crate) async fn recv(&mut self, wait: Duration) -> Result<Value, ClientError> {
+    /// Sends one message ([`ClientError::Closed`] with no socket open).
+    pub(crate) async fn send(&mut self, message: &serde_json::Value) -> Result<(), ClientError> {
         match &mut self.socket {
-            Some(socket) => socket.recv(wait).await,
+            Some(socket) => socket.send(message).await,
             None => Err(ClientError::Closed),
         }
     }

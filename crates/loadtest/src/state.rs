@@ -62,6 +62,61 @@ pub fn apply_move(mut before: Value, message: &Value) -> Option<Value> {
     Some(before)
 }
 
+/// A game as one socket has been told it: the moves in UCI and the rest
+/// of the last state. A move message is taken in by moving its values in,
+/// so that following a game costs the tool no copy of its state a move:
+/// the tool's own CPU a move must stay well below the server's for one
+/// core of it to load one core of the server (docs/performance.md).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Tracked {
+    /// The moves, in UCI.
+    moves: Vec<String>,
+    /// The last state but its moves (a JSON object).
+    now: Value,
+}
+
+impl Tracked {
+    /// A whole state (`{"t":"state"}`'s `state`).
+    pub(crate) fn of_state(mut state: Value) -> Tracked {
+        let moves = moves_of(&state);
+        if let Some(object) = state.as_object_mut() {
+            object.remove("moves");
+        }
+        Tracked { moves, now: state }
+    }
+
+    /// Takes in a move message; false (and nothing changed) when it does
+    /// not follow (its ply is not the next).
+    pub(crate) fn take_move(&mut self, mut message: Value) -> bool {
+        let follows = message["state"]["ply"].as_u64() == Some(self.ply() + 1);
+        let (Some(uci), true) = (message["move"]["uci"].as_str(), follows) else {
+            return false;
+        };
+        self.moves.push(uci.to_owned());
+        if let (Value::Object(now), Value::Object(changed)) =
+            (&mut self.now, message["state"].take())
+        {
+            now.extend(changed);
+        }
+        true
+    }
+
+    /// The half-moves played.
+    pub(crate) fn ply(&self) -> u64 {
+        ply_of(&self.now)
+    }
+
+    /// The moves, in UCI.
+    pub(crate) fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The last state, without its moves.
+    pub(crate) fn now(&self) -> &Value {
+        &self.now
+    }
+}
+
 /// A random legal move in the state's position, in UCI.
 pub(crate) fn random_move(state: &Value) -> Option<String> {
     let fen: Fen = state["fen"].as_str()?.parse().ok()?;
@@ -105,6 +160,29 @@ mod tests {
         let later = json!({"t": "move", "move": {"uci": "g1f3", "san": "Nf3"},
                            "state": {"ply": 3}});
         assert!(apply_move(before, &later).is_none());
+    }
+
+    #[test]
+    fn a_tracked_game_follows_move_messages_as_apply_move_does() {
+        let before = json!({"you": "white", "ply": 1, "moves": [{"uci": "e2e4", "san": "e4"}],
+                            "fen": "x", "outcome": null});
+        let message = json!({"t": "move", "move": {"uci": "e7e5", "san": "e5"},
+                             "state": {"ply": 2, "fen": "y"}});
+        let mut tracked = Tracked::of_state(before.clone());
+        assert!(tracked.take_move(message.clone()));
+        let next = apply_move(before, &message).expect("follows");
+        assert_eq!(tracked.moves(), moves_of(&next));
+        assert_eq!(tracked.ply(), 2);
+        assert_eq!(tracked.now()["fen"], "y");
+        assert_eq!(tracked.now()["you"], "white");
+        assert!(tracked.now().get("moves").is_none());
+        // A move missed, or a message without a move: nothing changes.
+        let later = json!({"t": "move", "move": {"uci": "b8c6", "san": "Nc6"},
+                           "state": {"ply": 4, "fen": "z"}});
+        assert!(!tracked.take_move(later));
+        assert!(!tracked.take_move(json!({"t": "move", "state": {"ply": 3}})));
+        assert_eq!((tracked.ply(), tracked.moves().len()), (2, 2));
+        assert_eq!(tracked.now()["fen"], "y");
     }
 
     #[test]
