@@ -142,8 +142,9 @@ pub(super) fn from_json<T: serde::de::DeserializeOwned>(
 // commit writes). The row is made with the game (`create`, and migration
 // 15 for the games stored before), rewritten by each commit of the game
 // (`append`) and deleted with its events. The columns `last_at`,
-// `wake_at` and `glance` of `games` keep what they held at migration 15
-// and are read only where a game has no now row.
+// `wake_at` and `glance` of `games` say what the game was when made (or,
+// for a game stored before migration 15, when it last changed) and are
+// read only where a game has no now row.
 
 /// The columns [`playing_of`] reads, first in a game's row (of `games`,
 /// not renamed).
