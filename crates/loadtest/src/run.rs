@@ -143,6 +143,9 @@ pub struct LoadReport {
     /// `/proc`): near a core's worth, the tool and not the server sets the
     /// pace, and its own delays are in the round trips.
     pub load_cpu_us_per_move: Option<f64>,
+    /// The server's CPU time while measuring, in µs a move (with
+    /// `server_pid`): game creation and the ramp left out.
+    pub server_cpu_us_per_move: Option<f64>,
 }
 
 /// What the server holds after the games' sockets close, read from its
@@ -200,15 +203,25 @@ async fn unloading(host: &str, wait: Duration, pid: Option<u32>) -> Unloading {
     }
 }
 
-/// This process's CPU time so far (user and system), in seconds, from
-/// `/proc/self/stat` (clock ticks of 1/100 s).
-fn own_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+/// A process's CPU time so far (user and system), in seconds, from
+/// `/proc/PID/stat` (clock ticks of 1/100 s); `None`: this process.
+fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+    let path = pid.map_or("/proc/self/stat".to_owned(), |pid| {
+        format!("/proc/{pid}/stat")
+    });
+    let stat = std::fs::read_to_string(path).ok()?;
     // The fields after the command's name, which is in parentheses.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
     // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
     Some((ticks(11)? + ticks(12)?) / 100.0)
+}
+
+/// CPU seconds from `from` to `to` in µs a move.
+fn per_move(from: Option<f64>, to: Option<f64>, moves: u64) -> Option<f64> {
+    from.zip(to)
+        .filter(|_| moves > 0)
+        .map(|(from, to)| 1e6 * (to - from) / moves as f64)
 }
 
 /// The server's resident memory in KiB (`VmRSS` of `/proc/PID/status`).
@@ -289,13 +302,19 @@ pub async fn run_with(
         )));
     }
     tokio::time::sleep_until(measure_from).await;
-    let cpu_from = own_cpu_seconds();
+    let cpu_from = (
+        cpu_seconds(None),
+        config.server_pid.and_then(|p| cpu_seconds(Some(p))),
+    );
     tokio::time::sleep_until(measure_from + config.duration / 2).await;
     let rss_after = config.server_pid.and_then(rss_kib);
     for task in tasks {
         let _ = task.await;
     }
-    let cpu_to = own_cpu_seconds();
+    let cpu_to = (
+        cpu_seconds(None),
+        config.server_pid.and_then(|p| cpu_seconds(Some(p))),
+    );
     let mut rtts = std::mem::take(&mut *tally.rtts.lock().await);
     rtts.sort_unstable();
     let at = |q: f64| -> f64 {
@@ -354,10 +373,8 @@ pub async fn run_with(
         disk_sync_before,
         disk_sync_after,
         after_close,
-        load_cpu_us_per_move: cpu_from
-            .zip(cpu_to)
-            .filter(|_| moves > 0)
-            .map(|(from, to)| 1e6 * (to - from) / moves as f64),
+        load_cpu_us_per_move: per_move(cpu_from.0, cpu_to.0, moves),
+        server_cpu_us_per_move: per_move(cpu_from.1, cpu_to.1, moves),
     })
 }
 
