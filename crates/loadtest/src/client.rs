@@ -325,6 +325,20 @@ impl GameSocket {
     ///
     /// As [`GameSocket::recv`].
     pub async fn recv_raw(&mut self, wait: Duration) -> Result<Value, ClientError> {
+        let text = self.recv_text(wait).await?;
+        serde_json::from_str(text.as_str())
+            .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))
+    }
+
+    /// The next text frame as it came, unread, waiting at most `wait`.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::Timeout`], [`ClientError::Closed`], or a broken socket.
+    pub async fn recv_text(
+        &mut self,
+        wait: Duration,
+    ) -> Result<tokio_tungstenite::tungstenite::Utf8Bytes, ClientError> {
         loop {
             let frame = tokio::time::timeout(wait, self.stream.next())
                 .await
@@ -332,10 +346,7 @@ impl GameSocket {
             match frame {
                 None => return Err(ClientError::Closed),
                 Some(Err(e)) => return Err(Box::new(e).into()),
-                Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(text.as_str())
-                        .map_err(|e| ClientError::BadAnswer(format!("{e}: {text}")));
-                }
+                Some(Ok(Message::Text(text))) => return Ok(text),
                 Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
                 Some(Ok(_)) => {}
             }

@@ -97,12 +97,12 @@ async fn play(
     // The seat to move has the game's last state: it followed the last move.
     while Instant::now() < plan.end
         && log.acked.len() < plan.max_plies
-        && seats[log.acked.len() % 2].seen().now()["dests"] != json!({})
+        && seats[log.acked.len() % 2].seen().can_move()
     {
         tokio::time::sleep_until(next).await;
         next += interval;
         let ply = log.acked.len();
-        let Some(uci) = random_move(seats[ply % 2].seen().now()) else {
+        let Some(uci) = random_move(seats[ply % 2].seen().fen()) else {
             break;
         };
         let mover = ply % 2;
@@ -117,7 +117,7 @@ async fn play(
         log.in_flight = None;
         follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
     }
-    if seats[log.acked.len() % 2].seen().now()["outcome"].is_null() {
+    if !seats[log.acked.len() % 2].seen().over() {
         resign(plan, &mut seats[0], tally).await?;
     }
     Ok(())
@@ -208,7 +208,7 @@ async fn follow(plan: &Plan, seat: &mut Seat, ply: u64, tally: &Tally) -> Result
 async fn resign(plan: &Plan, seat: &mut Seat, tally: &Tally) -> Result<(), ClientError> {
     let message = json!({"t": "resign"});
     let mut backoff = Backoff::new(plan.reconnect_for);
-    let over = |s: &Tracked| !s.now()["outcome"].is_null();
+    let over = |s: &Tracked| s.over();
     loop {
         act(seat, &message, over, &mut backoff, tally).await?;
         if over(seat.seen()) {

@@ -36,6 +36,14 @@ pub(crate) struct Seat {
     seen: Tracked,
 }
 
+/// A message's type, the rest of it skipped unread.
+#[derive(Debug, serde::Deserialize)]
+struct Kind<'a> {
+    /// `state`, `move`, `error`, …
+    #[serde(borrow)]
+    t: std::borrow::Cow<'a, str>,
+}
+
 /// What a message read said.
 #[derive(Debug)]
 pub(crate) enum Heard {
@@ -78,7 +86,7 @@ impl Seat {
             GameSocket::connect_with(&self.host, &self.game, &self.token, self.move_messages)
                 .await?;
         let state = socket.state(ANSWER_WAIT, |_| true).await?;
-        self.seen = Tracked::of_state(state);
+        self.seen = Tracked::of_state(&state);
         self.socket = Some(socket);
         Ok(())
     }
@@ -104,7 +112,8 @@ impl Seat {
 
     /// Reads the next message, waiting at most `wait`, and takes a state
     /// or a move message into [`Seat::seen`]. A move message that does not
-    /// follow (a move missed) is dropped and the whole state asked for.
+    /// follow (a move missed) or cannot be read is dropped and the whole
+    /// state asked for.
     pub(crate) async fn recv(&mut self, wait: Duration) -> Result<Heard, ClientError> {
         let deadline = Instant::now() + wait;
         let Some(socket) = &mut self.socket else {
@@ -112,19 +121,23 @@ impl Seat {
         };
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let mut message = socket.recv_raw(left).await?;
-            match message["t"].as_str() {
-                Some("state") => {
-                    self.seen = Tracked::of_state(message["state"].take());
-                    return Ok(Heard::State);
-                }
-                Some("move") => {
-                    if self.seen.take_move(message) {
+            let text = socket.recv_text(left).await?;
+            let kind = serde_json::from_str::<Kind<'_>>(text.as_str())
+                .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))?;
+            match kind.t.as_ref() {
+                "move" => {
+                    if self.seen.take_move(text.as_str()) {
                         return Ok(Heard::State);
                     }
                     socket.send(&json!({"t": "state"})).await?;
                 }
-                Some("error") => {
+                "state" | "error" => {
+                    let message: serde_json::Value = serde_json::from_str(text.as_str())
+                        .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))?;
+                    if kind.t == "state" {
+                        self.seen = Tracked::of_state(&message["state"]);
+                        return Ok(Heard::State);
+                    }
                     return Ok(Heard::Error {
                         code: message["code"].as_str().unwrap_or_default().to_owned(),
                         message: message["message"].as_str().unwrap_or_default().to_owned(),

@@ -2,8 +2,12 @@
 //! (docs/protocol.md): the ply, the moves, whether the game is over, and
 //! a random legal move to play next.
 
+use std::borrow::Cow;
+
 use rand::seq::IndexedRandom;
 use rochade_laws::notation::write_uci;
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -62,48 +66,128 @@ pub fn apply_move(mut before: Value, message: &Value) -> Option<Value> {
     Some(before)
 }
 
-/// A game as one socket has been told it: the moves in UCI and the rest
-/// of the last state. A move message is taken in by moving its values in,
-/// so that following a game costs the tool no copy of its state a move:
-/// the tool's own CPU a move must stay well below the server's for one
-/// core of it to load one core of the server (docs/performance.md).
+/// A game as one socket has been told it: what the tool plays by (the
+/// moves in UCI, the ply, the position, whether the side to move has a
+/// move and whether the game is over). A move message is read into these
+/// alone, its other fields skipped unread, so that following a game costs
+/// the tool no copy of its state and no JSON value a move: the tool's own
+/// CPU a move must stay well below the server's for one core of it to
+/// load one core of the server (docs/performance.md).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Tracked {
     /// The moves, in UCI.
     moves: Vec<String>,
-    /// The last state but its moves (a JSON object).
-    now: Value,
+    /// The half-moves played.
+    ply: u64,
+    /// The position (FEN).
+    fen: String,
+    /// The state's legal moves were not an empty map.
+    can_move: bool,
+    /// The state had an outcome.
+    over: bool,
+}
+
+/// A move message (docs/protocol.md), as far as the tool reads it.
+#[derive(Debug, Deserialize)]
+struct MoveMessage<'a> {
+    /// The move.
+    #[serde(rename = "move", borrow)]
+    played: Played<'a>,
+    /// What the move changed.
+    #[serde(borrow)]
+    state: MoveNow<'a>,
+}
+
+/// A move message's move.
+#[derive(Debug, Deserialize)]
+struct Played<'a> {
+    /// In UCI.
+    #[serde(borrow)]
+    uci: Cow<'a, str>,
+}
+
+/// A move message's state, as far as the tool reads it.
+#[derive(Debug, Deserialize)]
+struct MoveNow<'a> {
+    /// The half-moves played.
+    ply: u64,
+    /// The position.
+    #[serde(borrow)]
+    fen: Cow<'a, str>,
+    /// Whether the legal moves are a map with a move in it.
+    #[serde(default)]
+    dests: CanMove,
+    /// The outcome, if any (not read).
+    #[serde(default)]
+    outcome: Option<IgnoredAny>,
+}
+
+/// Whether a state's `dests` let the side to move move: anything but an
+/// empty map does, as a missing `dests` does (the whole state's reading:
+/// `dests != {}`).
+#[derive(Debug)]
+struct CanMove(bool);
+
+impl Default for CanMove {
+    fn default() -> CanMove {
+        CanMove(true)
+    }
+}
+
+impl<'de> Deserialize<'de> for CanMove {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CanMove, D::Error> {
+        /// Reads the first key of a map and skips the rest.
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = CanMove;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("the legal moves")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CanMove, A::Error> {
+                let any = map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some();
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(CanMove(any))
+            }
+            fn visit_unit<E>(self) -> Result<CanMove, E> {
+                Ok(CanMove(true))
+            }
+        }
+        deserializer.deserialize_any(Visit)
+    }
 }
 
 impl Tracked {
     /// A whole state (`{"t":"state"}`'s `state`).
-    pub(crate) fn of_state(mut state: Value) -> Tracked {
-        let moves = moves_of(&state);
-        if let Some(object) = state.as_object_mut() {
-            object.remove("moves");
+    pub(crate) fn of_state(state: &Value) -> Tracked {
+        Tracked {
+            moves: moves_of(state),
+            ply: ply_of(state),
+            fen: state["fen"].as_str().unwrap_or_default().to_owned(),
+            can_move: state["dests"] != Value::Object(serde_json::Map::new()),
+            over: !state["outcome"].is_null(),
         }
-        Tracked { moves, now: state }
     }
 
-    /// Takes in a move message; false (and nothing changed) when it does
-    /// not follow (its ply is not the next).
-    pub(crate) fn take_move(&mut self, mut message: Value) -> bool {
-        let follows = message["state"]["ply"].as_u64() == Some(self.ply() + 1);
-        let (Some(uci), true) = (message["move"]["uci"].as_str(), follows) else {
+    /// Takes in a move message (its text); false (and nothing changed)
+    /// when it is unreadable or does not follow (its ply is not the next).
+    pub(crate) fn take_move(&mut self, text: &str) -> bool {
+        let Ok(message) = serde_json::from_str::<MoveMessage<'_>>(text) else {
             return false;
         };
-        self.moves.push(uci.to_owned());
-        if let (Value::Object(now), Value::Object(changed)) =
-            (&mut self.now, message["state"].take())
-        {
-            now.extend(changed);
+        if message.state.ply != self.ply + 1 {
+            return false;
         }
+        self.moves.push(message.played.uci.into_owned());
+        self.ply = message.state.ply;
+        self.fen = message.state.fen.into_owned();
+        self.can_move = message.state.dests.0;
+        self.over = message.state.outcome.is_some();
         true
     }
 
     /// The half-moves played.
     pub(crate) fn ply(&self) -> u64 {
-        ply_of(&self.now)
+        self.ply
     }
 
     /// The moves, in UCI.
@@ -111,15 +195,25 @@ impl Tracked {
         &self.moves
     }
 
-    /// The last state, without its moves.
-    pub(crate) fn now(&self) -> &Value {
-        &self.now
+    /// The position (FEN).
+    pub(crate) fn fen(&self) -> &str {
+        &self.fen
+    }
+
+    /// Whether the side to move has a legal move, as the state said.
+    pub(crate) fn can_move(&self) -> bool {
+        self.can_move
+    }
+
+    /// Whether the state had an outcome.
+    pub(crate) fn over(&self) -> bool {
+        self.over
     }
 }
 
-/// A random legal move in the state's position, in UCI.
-pub(crate) fn random_move(state: &Value) -> Option<String> {
-    let fen: Fen = state["fen"].as_str()?.parse().ok()?;
+/// A random legal move in the position `fen`, in UCI.
+pub(crate) fn random_move(fen: &str) -> Option<String> {
+    let fen: Fen = fen.parse().ok()?;
     let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
     let moves = pos.legal_moves();
     let m = moves.choose(&mut rand::rng())?;
@@ -142,7 +236,7 @@ mod tests {
         assert_eq!(ply_of(&state), 2);
         assert_eq!(moves_of(&state), ["e2e4", "e7e5"]);
         assert!(!is_over(&state));
-        let m = random_move(&state).expect("a legal move");
+        let m = random_move(state["fen"].as_str().expect("a FEN")).expect("a legal move");
         assert!(m.len() == 4 && m.as_bytes()[1] <= b'2', "White's move: {m}");
     }
 
@@ -165,24 +259,38 @@ mod tests {
     #[test]
     fn a_tracked_game_follows_move_messages_as_apply_move_does() {
         let before = json!({"you": "white", "ply": 1, "moves": [{"uci": "e2e4", "san": "e4"}],
-                            "fen": "x", "outcome": null});
+                            "fen": "x", "outcome": null, "dests": {"e7": ["e5"]}});
         let message = json!({"t": "move", "move": {"uci": "e7e5", "san": "e5"},
-                             "state": {"ply": 2, "fen": "y"}});
-        let mut tracked = Tracked::of_state(before.clone());
-        assert!(tracked.take_move(message.clone()));
+                             "state": {"ply": 2, "fen": "y", "dests": {"g1": ["f3", "h3"]},
+                                       "clock": {"white": 1}, "outcome": null}});
+        let mut tracked = Tracked::of_state(&before);
+        assert_eq!(
+            (tracked.ply(), tracked.fen(), tracked.can_move()),
+            (1, "x", true)
+        );
+        assert!(tracked.take_move(&message.to_string()));
         let next = apply_move(before, &message).expect("follows");
         assert_eq!(tracked.moves(), moves_of(&next));
-        assert_eq!(tracked.ply(), 2);
-        assert_eq!(tracked.now()["fen"], "y");
-        assert_eq!(tracked.now()["you"], "white");
-        assert!(tracked.now().get("moves").is_none());
-        // A move missed, or a message without a move: nothing changes.
+        assert_eq!((tracked.ply(), tracked.fen()), (2, "y"));
+        assert!(tracked.can_move() && !tracked.over());
+        // A move missed, a message without a move, one unreadable: nothing changes.
         let later = json!({"t": "move", "move": {"uci": "b8c6", "san": "Nc6"},
                            "state": {"ply": 4, "fen": "z"}});
-        assert!(!tracked.take_move(later));
-        assert!(!tracked.take_move(json!({"t": "move", "state": {"ply": 3}})));
-        assert_eq!((tracked.ply(), tracked.moves().len()), (2, 2));
-        assert_eq!(tracked.now()["fen"], "y");
+        assert!(!tracked.take_move(&later.to_string()));
+        assert!(!tracked.take_move(r#"{"t":"move","state":{"ply":3,"fen":"z"}}"#));
+        assert!(!tracked.take_move("{"));
+        assert_eq!(
+            (tracked.ply(), tracked.moves().len(), tracked.fen()),
+            (2, 2, "y")
+        );
+        // Mate: no legal moves, an outcome.
+        let mate = json!({"t": "move", "move": {"uci": "d8h4", "san": "Qh4#"},
+                          "state": {"ply": 3, "fen": "m", "dests": {},
+                                    "outcome": {"result": "0-1"}}});
+        assert!(tracked.take_move(&mate.to_string()));
+        assert!(!tracked.can_move() && tracked.over());
+        let whole = Tracked::of_state(&json!({"ply": 0, "fen": "s", "moves": [], "dests": {}}));
+        assert!(!whole.can_move() && !whole.over());
     }
 
     #[test]
