@@ -191,6 +191,12 @@ pub struct GameSocket {
     last: Option<Value>,
 }
 
+/// A message's text read as `T` (a JSON value, or a type of the tool's
+/// own); what does not read is a [`ClientError::BadAnswer`] with the text.
+pub(crate) fn read_message<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, ClientError> {
+    serde_json::from_str(text).map_err(|e| ClientError::BadAnswer(format!("{e}: {text}")))
+}
+
 impl GameSocket {
     /// Opens `/ws/{game}` at `host` and says hello with `token` (empty
     /// for a spectator), as the page does.
@@ -326,8 +332,7 @@ impl GameSocket {
     /// As [`GameSocket::recv`].
     pub async fn recv_raw(&mut self, wait: Duration) -> Result<Value, ClientError> {
         let text = self.recv_text(wait).await?;
-        serde_json::from_str(text.as_str())
-            .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))
+        read_message(text.as_str())
     }
 
     /// The next text frame as it came, unread, waiting at most `wait`.

@@ -94,15 +94,14 @@ async fn play(
     let interval = Duration::from_secs_f64(1.0 / plan.rate.max(0.001));
     // Spread the games' moves over the interval.
     let mut next = Instant::now() + interval.mul_f64(rand::rng().random::<f64>());
-    // The seat to move has the game's last state: it followed the last move.
     while Instant::now() < plan.end
         && log.acked.len() < plan.max_plies
-        && seats[log.acked.len() % 2].seen().can_move()
+        && to_move(seats, log).can_move()
     {
         tokio::time::sleep_until(next).await;
         next += interval;
         let ply = log.acked.len();
-        let Some(uci) = random_move(seats[ply % 2].seen().fen()) else {
+        let Some(uci) = random_move(to_move(seats, log).fen()) else {
             break;
         };
         let mover = ply % 2;
@@ -117,10 +116,16 @@ async fn play(
         log.in_flight = None;
         follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
     }
-    if !seats[log.acked.len() % 2].seen().over() {
+    if !to_move(seats, log).over() {
         resign(plan, &mut seats[0], tally).await?;
     }
     Ok(())
+}
+
+/// What the seat to move has seen: the game's last state (it followed the
+/// last move).
+fn to_move<'a>(seats: &'a [Seat; 2], log: &GameLog) -> &'a Tracked {
+    seats[log.acked.len() % 2].seen()
 }
 
 /// Opens `seat`'s socket, trying again within the plan's window.

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::time::Instant;
 
-use crate::client::{ClientError, GameSocket};
+use crate::client::{ClientError, GameSocket, read_message};
 use crate::resilience::Backoff;
 use crate::state::Tracked;
 
@@ -122,8 +122,7 @@ impl Seat {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let text = socket.recv_text(left).await?;
-            let kind = serde_json::from_str::<Kind<'_>>(text.as_str())
-                .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))?;
+            let kind: Kind<'_> = read_message(text.as_str())?;
             match kind.t.as_ref() {
                 "move" => {
                     if self.seen.take_move(text.as_str()) {
@@ -131,13 +130,13 @@ impl Seat {
                     }
                     socket.send(&json!({"t": "state"})).await?;
                 }
-                "state" | "error" => {
-                    let message: serde_json::Value = serde_json::from_str(text.as_str())
-                        .map_err(|e| ClientError::BadAnswer(format!("{e}: {}", text.as_str())))?;
-                    if kind.t == "state" {
-                        self.seen = Tracked::of_state(&message["state"]);
-                        return Ok(Heard::State);
-                    }
+                "state" => {
+                    let message: serde_json::Value = read_message(text.as_str())?;
+                    self.seen = Tracked::of_state(&message["state"]);
+                    return Ok(Heard::State);
+                }
+                "error" => {
+                    let message: serde_json::Value = read_message(text.as_str())?;
                     return Ok(Heard::Error {
                         code: message["code"].as_str().unwrap_or_default().to_owned(),
                         message: message["message"].as_str().unwrap_or_default().to_owned(),
