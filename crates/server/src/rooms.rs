@@ -529,11 +529,18 @@ impl Shared {
     async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
         // A node that went without a heartbeat for too long (stopped,
         // cut off) does not answer from rooms another node may have
-        // moved on from.
-        if let Some(cluster) = self.cluster.get()
-            && cluster.lease().lapse(wall_ms())
-        {
-            crate::cluster::lease::lapsed(self);
+        // moved on from, nor open new ones until its lease holds again.
+        if let Some(cluster) = self.cluster.get() {
+            let now = wall_ms();
+            if cluster.lease().lapse(now) {
+                crate::cluster::lease::lapsed(self);
+            }
+            if !cluster.lease().holds(now) {
+                return Err(ActionError::new(
+                    ErrorCode::Busy,
+                    "this node has stored no heartbeat for a while (its games may be another's now): try again",
+                ));
+            }
         }
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);

@@ -245,3 +245,58 @@ fn a_games_last_commit_is_read_back_from_its_now_row() {
         .collect();
     assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
 }
+
+/// A room that finds, when its write is refused, that the game moved on
+/// without it (another node serves it: its lease lapsed, or a takeover
+/// raced it) does not go on serving what it remembers: it closes, its
+/// sockets come back and find the game as stored, and the move they
+/// sent again is played there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_game_moved_on_elsewhere_closes_and_its_pages_come_back() {
+    let db = support::temp_db();
+    let here = TestServer::start_with(db.clone()).await;
+    let elsewhere = TestServer::start_with(db.clone()).await;
+    let game = here
+        .create(json!({"opponent": "local", "time_control": "5+3"}))
+        .await;
+    let id = game["game"].as_str().expect("id").to_owned();
+    let token = game["token"].as_str().expect("token").to_owned();
+    let (mut stale, _) = elsewhere.connect(&game, &token).await;
+    let (mut live, _) = here.connect(&game, &token).await;
+    support::play(&mut live, 0, "e2e4").await;
+    live.state(WAIT, |s| s["ply"] == 1)
+        .await
+        .expect("1. e4 stored and told");
+
+    // The other room still shows the start: its move is refused by the
+    // database (1. e4 holds that place), answered busy, and the room
+    // closes instead of serving its old game.
+    support::play(&mut stale, 0, "d2d4").await;
+    let busy = stale
+        .until("error", WAIT, |_| true)
+        .await
+        .expect("answered");
+    assert_eq!(busy["code"], "busy", "{busy}");
+    let closed = loop {
+        match stale.recv(WAIT).await {
+            Ok(message) => assert_ne!(message["t"], "state", "no stale state is told: {message}"),
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        matches!(closed, rochade_loadtest::client::ClientError::Closed),
+        "the socket closes: {closed}"
+    );
+
+    // The page comes back to the same server: it finds 1. e4, and the
+    // game goes on there.
+    let (mut back, state) = elsewhere.connect(&game, &token).await;
+    assert_eq!(state["ply"], 1, "{state}");
+    support::play(&mut back, 1, "e7e5").await;
+    back.state(WAIT, |s| s["ply"] == 2)
+        .await
+        .expect("1... e5 stored and told");
+    assert_eq!(stored_moves(&db, &id), ["e2e4", "e7e5"]);
+    elsewhere.stop().await;
+    here.stop().await;
+}

@@ -68,7 +68,7 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
         tracing::warn!(error = %e, "recording this node's heartbeat");
         return;
     }
-    if cluster.lease().beaten(at) {
+    if cluster.lease().beaten(at, wall_ms()) {
         lapsed(shared);
     }
     let Ok(beats) = shared.stored(|s| s.heartbeats()).await else {
@@ -111,31 +111,60 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
 
 /// A node's trust in its own lease: when its heartbeat was last stored,
 /// and whether its rooms were closed for a lapse not yet ended.
+///
+/// A heartbeat is stored with a time no earlier than when its write was
+/// asked for, so the node counts its lease from that time (the others
+/// count from the time stored, later or the same): it gives up its
+/// games before any other node may take them.
 #[derive(Debug, Default)]
 pub struct Held {
-    /// When the last heartbeat was stored (Unix ms; 0: never).
+    /// When the write of the last heartbeat stored was asked for (Unix
+    /// ms; 0: never).
     beaten: AtomicU64,
     /// Whether the rooms were closed for the lapse now running.
     closed: AtomicBool,
 }
 
 impl Held {
-    /// A heartbeat stored at `at` (Unix ms); returns whether the lease had
-    /// lapsed before it (the gap since the last one was longer than
-    /// [`HELD`]) and the rooms were not closed for it yet (a request in
-    /// the gap, [`Held::lapse`], closes them first).
+    /// A heartbeat whose write was asked for at `at` was stored, as seen
+    /// at `done` (Unix ms); returns whether the lease lapsed before it:
+    /// the others may have seen no heartbeat for longer than [`HELD`]
+    /// (from the last one asked for to this one stored). The rooms close
+    /// then, even if a request in the gap ([`Held::lapse`]) closed them
+    /// once already: rooms opened since may be behind too.
     ///
     /// ```
     /// use rochade_server::cluster::lease::Held;
     /// let held = Held::default();
-    /// assert!(!held.beaten(10_000)); // the first
-    /// assert!(!held.beaten(10_500));
-    /// assert!(held.beaten(15_000)); // 4.5 s without: lapsed
+    /// assert!(!held.beaten(10_000, 10_010)); // the first
+    /// assert!(!held.beaten(10_500, 10_510));
+    /// assert!(held.beaten(15_000, 15_010)); // 4.5 s without: lapsed
+    /// // Asked for in time, but stored 2.5 s after the one before it.
+    /// assert!(held.beaten(16_000, 17_500));
     /// ```
-    pub fn beaten(&self, at: u64) -> bool {
+    pub fn beaten(&self, at: u64, done: u64) -> bool {
         let before = self.beaten.swap(at, Ordering::Relaxed);
-        let closed = self.closed.swap(false, Ordering::Relaxed);
-        before != 0 && at.saturating_sub(before) > HELD.as_millis() as u64 && !closed
+        self.closed.store(false, Ordering::Relaxed);
+        before != 0 && done.saturating_sub(before) > HELD.as_millis() as u64
+    }
+
+    /// Whether the lease holds at `now`: a heartbeat was stored within
+    /// [`HELD`] (or none yet: the node is starting, nothing is held), so
+    /// no other node may have taken this node's games. Asks only; a
+    /// lapse is said by [`Held::lapse`].
+    ///
+    /// ```
+    /// use rochade_server::cluster::lease::Held;
+    /// let held = Held::default();
+    /// assert!(held.holds(99_000));
+    /// held.beaten(10_000, 10_100);
+    /// assert!(held.holds(11_900));
+    /// assert!(!held.holds(12_100));
+    /// assert!(!held.lapse(11_900) && held.lapse(12_100)); // unchanged by asking
+    /// ```
+    pub fn holds(&self, now: u64) -> bool {
+        let beaten = self.beaten.load(Ordering::Relaxed);
+        beaten == 0 || now.saturating_sub(beaten) <= HELD.as_millis() as u64
     }
 
     /// Whether the lease may have lapsed at `now` (no heartbeat stored for
@@ -147,11 +176,11 @@ impl Held {
     /// use rochade_server::cluster::lease::Held;
     /// let held = Held::default();
     /// assert!(!held.lapse(99_000)); // no heartbeat yet: nothing held
-    /// held.beaten(10_000);
+    /// held.beaten(10_000, 10_100);
     /// assert!(!held.lapse(11_000));
     /// assert!(held.lapse(13_000)); // 3 s without a heartbeat
     /// assert!(!held.lapse(13_500)); // once
-    /// assert!(!held.beaten(13_600)); // the rooms closed already
+    /// assert!(held.beaten(13_600, 13_700)); // and again at its end
     /// ```
     pub fn lapse(&self, now: u64) -> bool {
         let beaten = self.beaten.load(Ordering::Relaxed);

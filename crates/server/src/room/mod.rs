@@ -1024,27 +1024,57 @@ impl Room {
 
     /// Stores `ops`, waiting at most `store_wait`. If the commit fails the
     /// record is rebuilt from storage, so that memory never runs ahead of
-    /// the disk; if that cannot be read, or the commit did not answer in
-    /// time (it may still land), the room is stale and closes. Either way
-    /// the player is answered `busy`: nothing was told, try again.
+    /// the disk; if that cannot be read, if it holds events this room did
+    /// not write (another node serves the game: this room is stale), or
+    /// the commit did not answer in time (it may still land), the room
+    /// closes, and its sockets come back to whoever serves the game now.
+    /// Either way the player is answered `busy`: nothing was told, try
+    /// again.
     async fn store(&mut self, ops: Vec<WriteOp>) -> Result<(), ActionError> {
         let wait = self.deps.limits.store_wait;
-        let why = match tokio::time::timeout(wait, self.deps.writer.write(ops)).await {
-            Ok(Ok(())) => return Ok(()),
-            Ok(Err(e)) => {
+        // The events this room had stored before these.
+        let had = self.record.events.len()
+            - ops
+                .iter()
+                .filter(|op| matches!(op, WriteOp::Append { game, .. } if *game == self.record.setup.id))
+                .count();
+        // A node whose lease may have lapsed (stopped, cut off from the
+        // database) writes nothing: another node may serve the game now.
+        let lapsed = self
+            .deps
+            .cluster
+            .as_ref()
+            .is_some_and(|c| !c.lease().holds(crate::storage::wall_ms()));
+        let written = if lapsed {
+            None
+        } else {
+            Some(tokio::time::timeout(wait, self.deps.writer.write(ops)).await)
+        };
+        let why = match written {
+            None => {
+                self.stale = true;
+                "this node's lease lapsed".to_owned()
+            }
+            Some(Ok(Ok(()))) => return Ok(()),
+            Some(Ok(Err(e))) => {
                 let storage = self.deps.storage.clone();
                 let id = self.record.setup.id.clone();
                 let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
                 match stored {
                     Ok(Ok(Some(stored))) => match Record::replay(stored.setup, stored.events) {
-                        Ok(record) => self.record = record,
+                        Ok(record) => {
+                            if record.events.len() != had {
+                                self.stale = true;
+                            }
+                            self.record = record;
+                        }
                         Err(_) => self.stale = true,
                     },
                     _ => self.stale = true,
                 }
                 e.to_string()
             }
-            Err(_) => {
+            Some(Err(_)) => {
                 self.stale = true;
                 format!("no answer within {} ms", wait.as_millis())
             }
