@@ -185,8 +185,11 @@ async fn deliver(
             Verdict::Broken(check) => {
                 tally.add_check(check);
                 return Err(ClientError::BadAnswer(format!(
-                    "game {}: the moves differ from those acknowledged",
-                    log.id
+                    "game {}: the moves differ from those acknowledged ({} acknowledged, \
+                     {uci} in flight; the state read holds {})",
+                    log.id,
+                    log.acked.len(),
+                    seat.seen().moves().len()
                 )));
             }
         }

@@ -10,6 +10,7 @@
 //! timed to its acknowledgement, the pauses and tries included.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use rand::Rng;
@@ -23,6 +24,8 @@ use crate::resilience::{CHECK_AT_LEAST, Resilience};
 use crate::stored::{StoredCheck, check_stored};
 use crate::tally::Tally;
 
+/// How many games that broke off the tool says why, on stderr.
+const SAID_FAILURES: u64 = 20;
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
@@ -285,8 +288,11 @@ pub async fn run_with(
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             while Instant::now() < plan.end {
-                if play_game(&plan, &tally).await.is_err() {
-                    Tally::count(&tally.failed);
+                if let Err(e) = play_game(&plan, &tally).await {
+                    // The first few, to stderr: what broke a game off.
+                    if tally.failed.fetch_add(1, Ordering::Relaxed) < SAID_FAILURES {
+                        eprintln!("loadtest: a game broke off: {e}");
+                    }
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
