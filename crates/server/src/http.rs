@@ -175,7 +175,8 @@ pub async fn health() -> &'static str {
 /// `GET /readyz`: whether the node should be sent players: `503` while
 /// it stops (its rooms are closing), while its database refuses writes
 /// (the last group commit failed) or, one node of several, while Redis
-/// does not answer it; with the reason.
+/// does not answer it or its lease is not settled
+/// ([`crate::cluster::lease::Held::serves`]); with the reason.
 pub async fn ready(State(shared): State<Arc<Shared>>) -> Response {
     use std::sync::atomic::Ordering;
     let unready = if *shared.shutdown.borrow() {
@@ -184,6 +185,12 @@ pub async fn ready(State(shared): State<Arc<Shared>>) -> Response {
         Some("the database refuses writes")
     } else if shared.cluster.get().is_some_and(|c| !c.connected()) {
         Some("redis does not answer: the other nodes cannot reach this one")
+    } else if shared
+        .cluster
+        .get()
+        .is_some_and(|c| !c.lease().serves(crate::storage::wall_ms()))
+    {
+        Some("this node's lease is not settled (just started, or no heartbeat stored for a while)")
     } else {
         None
     };

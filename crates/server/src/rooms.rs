@@ -452,6 +452,11 @@ impl Shared {
                     async move {
                         if let Err(e) = registry.ask(&id, |reply| Command::Wake { reply }).await {
                             tracing::warn!(game = %id, error = %e, "a game due could not be looked at");
+                            // Busy (the database, the lease): look again soon.
+                            if e.code == ErrorCode::Busy {
+                                let soon = registry.clock.now_ms().saturating_add(1000);
+                                registry.schedule.set(&id, soon);
+                            }
                         }
                     }
                 })
@@ -529,16 +534,18 @@ impl Shared {
     async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
         // A node that went without a heartbeat for too long (stopped,
         // cut off) does not answer from rooms another node may have
-        // moved on from, nor open new ones until its lease holds again.
+        // moved on from, nor open new ones until its lease has held
+        // again for a whole lease (a takeover decided on its old
+        // heartbeat may still be on its way).
         if let Some(cluster) = self.cluster.get() {
             let now = wall_ms();
             if cluster.lease().lapse(now) {
                 crate::cluster::lease::lapsed(self);
             }
-            if !cluster.lease().holds(now) {
+            if !cluster.lease().serves(now) {
                 return Err(ActionError::new(
                     ErrorCode::Busy,
-                    "this node has stored no heartbeat for a while (its games may be another's now): try again",
+                    "this node's lease is not settled (no heartbeat stored for a while, or just started): its games may be another's: try again",
                 ));
             }
         }

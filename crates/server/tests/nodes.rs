@@ -206,3 +206,105 @@ async fn art_6_12_a_stopping_node_hands_its_games_over_at_once() {
     let beats = storage.heartbeats().expect("reads");
     assert_eq!(beats, vec![("a".into(), later), ("b".into(), later)]);
 }
+
+/// The next event of game `id` as stored: a move at the end of its events.
+fn next_move(storage: &rochade_server::SqlStorage, id: &str, uci: &str) -> WriteOp {
+    let seq = storage
+        .load(id)
+        .expect("reads")
+        .expect("stored")
+        .events
+        .len();
+    WriteOp::Append {
+        game: id.to_owned(),
+        seq,
+        event: rochade_server::event::Timed {
+            at: 1_000,
+            event: rochade_server::event::Event::Move {
+                uci: uci.to_owned(),
+            },
+        },
+        ended: None,
+        result: None,
+        wake_at: None,
+        glance: None,
+    }
+}
+
+#[tokio::test]
+async fn a_commit_of_a_node_whose_game_was_taken_over_stores_nothing() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let now = 1_000_000;
+    beat(&storage, "a", now);
+    assert_eq!(
+        storage.claim(&ids[0], "a", now - 3_000).expect("claims"),
+        Claim::Mine
+    );
+    let owned = |node: &str| WriteOp::Owned {
+        game: ids[0].clone(),
+        node: node.to_owned(),
+    };
+    let e4 = next_move(&storage, &ids[0], "e2e4");
+    storage
+        .write(&[owned("a"), e4], now)
+        .expect("the owner stores");
+    // a falls silent; b takes the game over. a's commit, waiting since
+    // before, is refused whole.
+    let later = now + 5_000;
+    beat(&storage, "b", later);
+    assert_eq!(
+        storage.claim(&ids[0], "b", later - 3_000).expect("claims"),
+        Claim::Mine
+    );
+    let e5 = next_move(&storage, &ids[0], "e7e5");
+    let refused = storage
+        .write(&[owned("a"), e5.clone()], later)
+        .expect_err("a no longer owns it");
+    assert!(
+        matches!(&refused, rochade_server::storage::StorageError::NotOwner { game, node }
+                 if game == &ids[0] && node == "a"),
+        "{refused}"
+    );
+    storage.write(&[owned("b"), e5], later).expect("b stores");
+    let moves: Vec<String> = storage
+        .load(&ids[0])
+        .expect("reads")
+        .expect("stored")
+        .events
+        .iter()
+        .filter_map(|e| match &e.event {
+            rochade_server::event::Event::Move { uci } => Some(uci.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn a_heartbeat_stored_beside_the_group_commit_keeps_the_lease() {
+    let storage = support::open(&support::temp_db());
+    storage.beat("a", 1_000).expect("beats");
+    storage.beat("b", 1_500).expect("beats");
+    storage
+        .write(
+            &[WriteOp::Stopped {
+                node: "b".to_owned(),
+            }],
+            2_000,
+        )
+        .expect("b stops");
+    assert_eq!(
+        storage.heartbeats().expect("reads"),
+        [("a".to_owned(), 1_000), ("b".to_owned(), 0)]
+    );
+    // Its next heartbeat makes a stopped node a live one again.
+    storage.beat("b", 3_000).expect("beats");
+    storage.beat("a", 3_500).expect("beats");
+    assert_eq!(
+        storage.heartbeats().expect("reads"),
+        [("a".to_owned(), 3_500), ("b".to_owned(), 3_000)]
+    );
+    assert_eq!(storage.last_heartbeat("b").expect("reads"), Some(3_000));
+}

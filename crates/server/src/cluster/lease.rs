@@ -22,6 +22,8 @@ const ADOPT_MOST: usize = 2000;
 pub async fn run(shared: Arc<Shared>, cluster: Arc<Cluster>) {
     let mut shutdown = shared.shutdown.clone();
     let mut every = tokio::time::interval(BEAT);
+    // After a stall, one beat: not one for each beat missed.
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = every.tick() => {}
@@ -60,17 +62,16 @@ pub async fn hand_over(shared: &Arc<Shared>, cluster: &Cluster) {
 async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     let node = cluster.node().to_owned();
     let at = wall_ms();
-    if let Err(e) = shared
-        .writer
-        .write(vec![WriteOp::Heartbeat { node: node.clone() }])
-        .await
-    {
+    let beating = node.clone();
+    if let Err(e) = shared.stored(move |s| s.beat(&beating, wall_ms())).await {
         tracing::warn!(error = %e, "recording this node's heartbeat");
         return;
     }
-    if cluster.lease().beaten(at, wall_ms()) {
-        lapsed(shared);
-    }
+    cluster.lease().beaten(at, wall_ms(), || lapsed(shared));
+    // A node that has just come back from a lapse (or started) does not
+    // take others' games yet: what kept its heartbeat from being stored
+    // (the machine, the database) may have kept theirs too.
+    let adopting = cluster.lease().settled(wall_ms());
     let Ok(beats) = shared.stored(|s| s.heartbeats()).await else {
         return;
     };
@@ -79,6 +80,9 @@ async fn beat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
         for (game, seats) in cluster.forget_node(&gone) {
             shared.tell(&game, Command::Leave { seats });
         }
+    }
+    if !adopting {
+        return;
     }
     let stale = wall_ms().saturating_sub(LEASE.as_millis() as u64);
     let adopted = shared
@@ -123,29 +127,66 @@ pub struct Held {
     beaten: AtomicU64,
     /// Whether the rooms were closed for the lapse now running.
     closed: AtomicBool,
+    /// Since when the lease has held without a lapse (Unix ms; 0: no
+    /// heartbeat stored yet).
+    since: AtomicU64,
 }
 
 impl Held {
     /// A heartbeat whose write was asked for at `at` was stored, as seen
     /// at `done` (Unix ms); returns whether the lease lapsed before it:
     /// the others may have seen no heartbeat for longer than [`HELD`]
-    /// (from the last one asked for to this one stored). The rooms close
-    /// then, even if a request in the gap ([`Held::lapse`]) closed them
-    /// once already: rooms opened since may be behind too.
+    /// (from the last one asked for to this one stored). Then `close`
+    /// runs (the rooms close) before the lease holds again, even if a
+    /// request in the gap ([`Held::lapse`]) closed them once already:
+    /// rooms opened since may be behind too.
     ///
     /// ```
     /// use rochade_server::cluster::lease::Held;
     /// let held = Held::default();
-    /// assert!(!held.beaten(10_000, 10_010)); // the first
-    /// assert!(!held.beaten(10_500, 10_510));
-    /// assert!(held.beaten(15_000, 15_010)); // 4.5 s without: lapsed
+    /// let mut closed = 0;
+    /// assert!(!held.beaten(10_000, 10_010, || closed += 1)); // the first
+    /// assert!(!held.beaten(10_500, 10_510, || closed += 1));
+    /// assert!(held.beaten(15_000, 15_010, || closed += 1)); // 4.5 s without
     /// // Asked for in time, but stored 2.5 s after the one before it.
-    /// assert!(held.beaten(16_000, 17_500));
+    /// assert!(held.beaten(16_000, 17_500, || closed += 1));
+    /// assert_eq!(closed, 2);
     /// ```
-    pub fn beaten(&self, at: u64, done: u64) -> bool {
-        let before = self.beaten.swap(at, Ordering::Relaxed);
+    pub fn beaten(&self, at: u64, done: u64, close: impl FnOnce()) -> bool {
+        let before = self.beaten.load(Ordering::Relaxed);
+        let lapsed = before != 0 && done.saturating_sub(before) > HELD.as_millis() as u64;
+        if lapsed {
+            close();
+        }
+        if before == 0 || lapsed {
+            self.since.store(done, Ordering::Relaxed);
+        }
         self.closed.store(false, Ordering::Relaxed);
-        before != 0 && done.saturating_sub(before) > HELD.as_millis() as u64
+        self.beaten.store(at, Ordering::Relaxed);
+        lapsed
+    }
+
+    /// Whether the lease has held for a whole [`LEASE`] by `now`, since
+    /// the node's first heartbeat or its last lapse: long enough for every
+    /// live node to have stored a heartbeat since, so that one found stale
+    /// is not merely stalled by what stalled this one (the machine, the
+    /// database). Only then does the node take others' games over.
+    ///
+    /// ```
+    /// use rochade_server::cluster::lease::Held;
+    /// let held = Held::default();
+    /// assert!(!held.settled(10_000)); // no heartbeat yet
+    /// held.beaten(10_000, 10_100, || {});
+    /// assert!(!held.settled(12_000));
+    /// held.beaten(11_000, 11_100, || {});
+    /// assert!(held.settled(13_200));
+    /// held.beaten(16_000, 16_100, || {}); // a lapse
+    /// assert!(!held.settled(17_000));
+    /// assert!(held.settled(19_200));
+    /// ```
+    pub fn settled(&self, now: u64) -> bool {
+        let since = self.since.load(Ordering::Relaxed);
+        since != 0 && now.saturating_sub(since) >= LEASE.as_millis() as u64
     }
 
     /// Whether the lease holds at `now`: a heartbeat was stored within
@@ -157,7 +198,7 @@ impl Held {
     /// use rochade_server::cluster::lease::Held;
     /// let held = Held::default();
     /// assert!(held.holds(99_000));
-    /// held.beaten(10_000, 10_100);
+    /// held.beaten(10_000, 10_100, || {});
     /// assert!(held.holds(11_900));
     /// assert!(!held.holds(12_100));
     /// assert!(!held.lapse(11_900) && held.lapse(12_100)); // unchanged by asking
@@ -165,6 +206,28 @@ impl Held {
     pub fn holds(&self, now: u64) -> bool {
         let beaten = self.beaten.load(Ordering::Relaxed);
         beaten == 0 || now.saturating_sub(beaten) <= HELD.as_millis() as u64
+    }
+
+    /// Whether the node serves its games at `now`: its lease holds and
+    /// has held for a whole [`LEASE`] ([`Held::holds`], [`Held::settled`]).
+    /// After a lapse another node may be taking its games over on the
+    /// strength of the old heartbeat; once the new one has been stored
+    /// for a lease, such a takeover is done (a claim finds the new owner)
+    /// or never comes.
+    ///
+    /// ```
+    /// use rochade_server::cluster::lease::Held;
+    /// let held = Held::default();
+    /// assert!(!held.serves(10_000)); // not before its first heartbeat
+    /// held.beaten(10_000, 10_100, || {});
+    /// held.beaten(11_500, 11_600, || {});
+    /// assert!(!held.serves(12_000));
+    /// held.beaten(13_000, 13_100, || {});
+    /// assert!(held.serves(13_200));
+    /// assert!(!held.serves(15_100)); // no heartbeat for 2.1 s
+    /// ```
+    pub fn serves(&self, now: u64) -> bool {
+        self.holds(now) && self.settled(now)
     }
 
     /// Whether the lease may have lapsed at `now` (no heartbeat stored for
@@ -176,11 +239,11 @@ impl Held {
     /// use rochade_server::cluster::lease::Held;
     /// let held = Held::default();
     /// assert!(!held.lapse(99_000)); // no heartbeat yet: nothing held
-    /// held.beaten(10_000, 10_100);
+    /// held.beaten(10_000, 10_100, || {});
     /// assert!(!held.lapse(11_000));
     /// assert!(held.lapse(13_000)); // 3 s without a heartbeat
     /// assert!(!held.lapse(13_500)); // once
-    /// assert!(held.beaten(13_600, 13_700)); // and again at its end
+    /// assert!(held.beaten(13_600, 13_700, || {})); // and again at its end
     /// ```
     pub fn lapse(&self, now: u64) -> bool {
         let beaten = self.beaten.load(Ordering::Relaxed);

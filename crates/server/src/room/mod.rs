@@ -51,7 +51,7 @@ use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
 use crate::setup::{Player, Seats, Side};
 use crate::state::{GameState, MovesJson};
-use crate::storage::{Ended, Storage, WriteOp, Writer};
+use crate::storage::{Ended, Storage, StorageError, WriteOp, Writer};
 use presence::Presence;
 use rochade_laws::TablebaseValue;
 
@@ -1030,7 +1030,7 @@ impl Room {
     /// closes, and its sockets come back to whoever serves the game now.
     /// Either way the player is answered `busy`: nothing was told, try
     /// again.
-    async fn store(&mut self, ops: Vec<WriteOp>) -> Result<(), ActionError> {
+    async fn store(&mut self, mut ops: Vec<WriteOp>) -> Result<(), ActionError> {
         let wait = self.deps.limits.store_wait;
         // The events this room had stored before these.
         let had = self.record.events.len()
@@ -1045,6 +1045,17 @@ impl Room {
             .cluster
             .as_ref()
             .is_some_and(|c| !c.lease().holds(crate::storage::wall_ms()));
+        // Of several nodes, only the game's owner stores (a takeover may
+        // have come between the lease's check and the commit).
+        if let Some(cluster) = &self.deps.cluster {
+            ops.insert(
+                0,
+                WriteOp::Owned {
+                    game: self.record.setup.id.clone(),
+                    node: cluster.node().to_owned(),
+                },
+            );
+        }
         let written = if lapsed {
             None
         } else {
@@ -1056,6 +1067,10 @@ impl Room {
                 "this node's lease lapsed".to_owned()
             }
             Some(Ok(Ok(()))) => return Ok(()),
+            Some(Ok(Err(e @ StorageError::NotOwner { .. }))) => {
+                self.stale = true;
+                e.to_string()
+            }
             Some(Ok(Err(e))) => {
                 let storage = self.deps.storage.clone();
                 let id = self.record.setup.id.clone();

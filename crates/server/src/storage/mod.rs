@@ -76,6 +76,15 @@ pub enum StorageError {
     /// A name already in use.
     #[error("the name {0} is taken")]
     Taken(String),
+    /// A commit of node `node` for game `game`, which another node owns
+    /// now ([`WriteOp::Owned`]).
+    #[error("game {game} is no longer node {node}'s")]
+    NotOwner {
+        /// The game.
+        game: String,
+        /// The node that wrote.
+        node: String,
+    },
 }
 
 /// How a game ended, for how long it is kept.
@@ -154,6 +163,18 @@ pub enum WriteOp {
     },
     /// Node `node` owns game `game` (several nodes: see [`NodeStore`]).
     Own {
+        /// The game.
+        game: String,
+        /// The node.
+        node: String,
+    },
+    /// The commit holds only while node `node` owns game `game`: else
+    /// it fails with [`StorageError::NotOwner`] and nothing of it is
+    /// kept. A room of several nodes puts it before its writes, so that a
+    /// node whose game was taken over while its commit waited cannot
+    /// store behind the new owner's back (under PostgreSQL the check
+    /// holds the game's row until the commit: a takeover waits for it).
+    Owned {
         /// The game.
         game: String,
         /// The node.

@@ -73,6 +73,17 @@ pub trait NodeStore: Send + Sync + 'static {
     /// When the database fails.
     fn heartbeats(&self) -> Result<Vec<(String, u64)>, StorageError>;
 
+    /// Records node `node`'s heartbeat at `at` (Unix ms) at once, in a
+    /// statement of its own beside the group commit (as
+    /// [`super::WriteOp::Heartbeat`] does inside it): a node's lease must
+    /// not wait behind a long queue of moves, nor behind a burst of
+    /// claims when pages come back after a takeover.
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    fn beat(&self, node: &str, at: u64) -> Result<(), StorageError>;
+
     /// Node `node`'s last heartbeat or stop (Unix ms), if it ever had one.
     ///
     /// # Errors

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::sql::{Backend, Conn, Row, Value, once, vals};
+use super::sql::{Backend, Conn, Dialect, Row, Value, once, vals};
 use super::{Ended, PlayingGame, Storage, StorageError, StoredGame, Unfinished, WriteOp};
 use crate::event::{Event, Timed};
 use crate::setup::GameSetup;
@@ -379,12 +379,24 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
                 vals![game, node],
             )
             .map(drop),
+        WriteOp::Owned { game, node } => {
+            // PostgreSQL: the row stays locked until the commit, so that a
+            // takeover (an UPDATE of it) waits and then finds the commit's
+            // events stored. SQLite: one writer at a time already.
+            let sql = match tx.dialect() {
+                Dialect::Postgres => "SELECT 1 FROM games WHERE id = ?1 AND node = ?2 FOR SHARE",
+                Dialect::Sqlite => "SELECT 1 FROM games WHERE id = ?1 AND node = ?2",
+            };
+            match tx.query_opt(sql, vals![game, node])? {
+                Some(_) => Ok(()),
+                None => Err(StorageError::NotOwner {
+                    game: game.clone(),
+                    node: node.clone(),
+                }),
+            }
+        }
         WriteOp::Heartbeat { node } => tx
-            .execute(
-                "INSERT INTO nodes (name, alive_at) VALUES (?1, ?2)
-                 ON CONFLICT (name) DO UPDATE SET alive_at = ?2, stopped = 0",
-                vals![node, alive],
-            )
+            .execute(super::sql_nodes::HEARTBEAT, vals![node, alive])
             .map(drop),
         WriteOp::Stopped { node } => tx
             .execute(

@@ -9,6 +9,11 @@ use super::sql::{Conn, vals};
 use super::sql_games::{UNFINISHED, unfinished_of};
 use super::{SqlStorage, StorageError, Unfinished};
 
+/// A node's heartbeat: node ?1 is alive at ?2 (Unix ms), and no longer
+/// stopped.
+pub(super) const HEARTBEAT: &str = "INSERT INTO nodes (name, alive_at) VALUES (?1, ?2)
+     ON CONFLICT (name) DO UPDATE SET alive_at = ?2, stopped = 0";
+
 /// Moves at most `most` unfinished games of node `from` (none: of no
 /// node) to `to`; returns them.
 fn take(
@@ -140,6 +145,13 @@ impl NodeStore for SqlStorage {
             .map(|r| Ok((r.text(0)?, r.uint(1)?)))
             .collect()
         })
+    }
+
+    fn beat(&self, node: &str, at: u64) -> Result<(), StorageError> {
+        // On a reading connection, in a statement of its own (it commits
+        // alone): not the writing connection, which the group commit and
+        // the claims hold in turn.
+        self.read(|conn| conn.execute(HEARTBEAT, vals![node, at]).map(drop))
     }
 
     fn last_heartbeat(&self, node: &str) -> Result<Option<u64>, StorageError> {

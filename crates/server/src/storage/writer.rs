@@ -23,7 +23,7 @@ struct Pending {
     /// What to write (empty: just record that the server is alive).
     ops: Vec<WriteOp>,
     /// Where to say it is done.
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), StorageError>>,
 }
 
 /// The handle to the writer thread; clone it freely.
@@ -66,18 +66,17 @@ impl Writer {
     ///
     /// # Errors
     ///
-    /// When the transaction fails (nothing of `ops` is kept) or the
-    /// writer has stopped.
+    /// When the transaction fails (nothing of `ops` is kept):
+    /// [`StorageError::NotOwner`] when another node owns a game of an
+    /// [`WriteOp::Owned`], else [`StorageError::Refused`] with the
+    /// database's words; [`StorageError::Closed`] when the writer has
+    /// stopped.
     pub async fn write(&self, ops: Vec<WriteOp>) -> Result<(), StorageError> {
         let (done, wait) = oneshot::channel();
         self.queue
             .send(Pending { ops, done })
             .map_err(|_| StorageError::Closed)?;
-        match wait.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(message)) => Err(StorageError::Refused(message)),
-            Err(_) => Err(StorageError::Closed),
-        }
+        wait.await.unwrap_or(Err(StorageError::Closed))
     }
 }
 
@@ -119,7 +118,10 @@ fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
                 m.write_failures.fetch_add(1, Ordering::Relaxed);
                 // One bad write must not sink the others: retry each alone.
                 for p in batch {
-                    let r = storage.write(&p.ops, wall_ms()).map_err(|e| e.to_string());
+                    let r = storage.write(&p.ops, wall_ms()).map_err(|e| match e {
+                        e @ StorageError::NotOwner { .. } => e,
+                        e => StorageError::Refused(e.to_string()),
+                    });
                     let _ = p.done.send(r);
                 }
             }
