@@ -3,7 +3,8 @@
 // player, both on the game's page with opposite colours), a challenge from
 // a profile with Chess960 declined with a reason and then accepted, the
 // notifications on another page, what a visitor sees; axe-core on the
-// lobby and on a challenge notification, light and dark.
+// lobby and on a challenge notification, light and dark; and (issue 20) a
+// seek opened again when its socket breaks.
 import { axe, axeBoth } from './access.mjs';
 import { assert, byId, clickMove, serverState, waitPly } from './browser.mjs';
 import { tabTo, tabWalk } from './everyone.mjs';
@@ -253,6 +254,47 @@ export const lobbyTests = [
         await waitLive(bob.page, `${ann.name} withdrew the challenge.`);
       } finally {
         await visitor.close();
+        await ann.context.close();
+        await bob.context.close();
+      }
+    },
+  },
+  {
+    name: 'lobby: a seek outlives its socket: when the lobby socket breaks (its node went away, taking the seek) the page opens it again on the next socket, and it is taken',
+    async run({ browser, base }) {
+      const [ann, bob] = await twoPlayers(browser, base);
+      try {
+        // Ann's lobby socket passes through the test, which breaks it as a node that dies would.
+        const sockets = [];
+        await ann.context.routeWebSocket(/\/ws\/lobby$/, (ws) => {
+          sockets.push({ ws, server: ws.connectToServer() });
+        });
+        await ann.page.reload();
+        await byId(ann.page, 'quick-5+3').click();
+        await byId(ann.page, 'seek-waiting').locator('li').waitFor();
+        const row = bob.page.locator(`[data-testid="seek-row"][data-owner="${ann.name}"]`);
+        await row.waitFor({ timeout: 10_000 });
+        const first = await row.getAttribute('data-seek');
+        assert(sockets.length === 1, `one lobby socket: ${sockets.length}`);
+        await sockets[0].server.close();
+        await sockets[0].ws.close();
+        // The server closed the seek with its socket; the page opened it again on the next one.
+        await bob.page.waitForFunction(
+          ([owner, old]) => {
+            const rows = [...document.querySelectorAll(`[data-testid="seek-row"][data-owner="${owner}"]`)];
+            return rows.length === 1 && rows[0].getAttribute('data-seek') !== old;
+          },
+          [ann.name, first],
+          { timeout: 15_000 },
+        );
+        assert(sockets.length === 2, `the page opened a second socket: ${sockets.length}`);
+        const seeks = (await (await fetch(`${base}/api/lobby`)).json()).seeks.filter((seek) => seek.user.name === ann.name);
+        assert(seeks.length === 1 && seeks[0].time_control === '5+3' && seeks[0].rated, `the same terms, once: ${JSON.stringify(seeks)}`);
+        await byId(ann.page, 'seek-waiting').locator('li').waitFor();
+        await row.locator('[data-testid="seek-accept"]').click();
+        const [a, b] = await Promise.all([gameOf(ann.page), gameOf(bob.page)]);
+        assert(a === b, `both on the same game: ${a} and ${b}`);
+      } finally {
         await ann.context.close();
         await bob.context.close();
       }

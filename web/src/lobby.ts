@@ -103,6 +103,13 @@ export interface SeekTerms {
   rating_range?: [number, number];
 }
 
+/** The terms a seek was opened with, to open it again. */
+export function termsOf(seek: Seek): SeekTerms {
+  const terms: SeekTerms = { time_control: seek.time_control, rated: seek.rated, color: seek.color, chess960: seek.chess960 };
+  if (seek.rating_range) terms.rating_range = seek.rating_range;
+  return terms;
+}
+
 /** The link to one's seat in a new game. */
 export interface SeatLink {
   game: string;
@@ -130,6 +137,8 @@ export class Lobby {
   gamesAt = 0;
   /** The seeks this socket opened and that are still open. */
   readonly mine = new Set<string>();
+  /** One's seeks that closed with a socket that broke (its server went away), to open again on the next. */
+  private lost: SeekTerms[] = [];
   private ws: WebSocket | null = null;
   private retry = 500;
   private pinger = 0;
@@ -207,6 +216,7 @@ export class Lobby {
     }
     clearInterval(this.pinger);
     this.mine.clear();
+    this.lost = [];
     this.open();
   }
 
@@ -258,6 +268,8 @@ export class Lobby {
     ws.onclose = () => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
+      // The server closes a socket's seeks with it: they are opened again on the next socket.
+      this.lost = this.seeks.filter((seek) => this.mine.has(seek.id)).map(termsOf);
       this.mine.clear();
       window.setTimeout(() => {
         if (this.ws === ws) this.open();
@@ -270,7 +282,7 @@ export class Lobby {
   private take(msg: LobbyMessage): void {
     this.noteIntent();
     switch (msg.t) {
-      case 'hello':
+      case 'hello': {
         this.me = msg.me;
         this.known = true;
         if (!msg.me) {
@@ -278,7 +290,11 @@ export class Lobby {
           this.outgoing = [];
           this.games = [];
         }
+        const again = msg.me ? this.lost : [];
+        this.lost = [];
+        for (const terms of again) this.send({ t: 'seek', ...terms });
         break;
+      }
       case 'seeks': {
         this.seeks = msg.seeks;
         const open = new Set(msg.seeks.map((s) => s.id));
