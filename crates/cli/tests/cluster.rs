@@ -85,7 +85,7 @@ struct Node {
 }
 
 impl Node {
-    /// Starts node `name` and waits until it answers.
+    /// Starts node `name` and waits until it is ready (`/readyz`).
     async fn start(name: &'static str, db: &str, redis: &str, dir: &Path) -> Node {
         let mut node = Node {
             name,
@@ -113,7 +113,7 @@ impl Node {
             .spawn()
             .expect("rochade serve starts");
         self.process = Some(Killed(child));
-        support::listening(&self.host, WAIT).await;
+        support::ready(&self.host, WAIT).await;
     }
 
     /// SIGKILL.

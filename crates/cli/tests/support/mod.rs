@@ -24,19 +24,34 @@ pub fn free_host() -> String {
 /// and a connect to it while nothing listens can meet itself (TCP's
 /// simultaneous open), which looks like a listener that then refuses.
 pub async fn listening(host: &str, wait: Duration) {
+    answering(host, "/healthz", wait).await;
+}
+
+/// Waits until a server at `host` answers `GET /readyz` with 200 (as a
+/// proxy waits before sending it players: one node of several is ready
+/// once its lease has settled), at most `wait`.
+pub async fn ready(host: &str, wait: Duration) {
+    answering(host, "/readyz", wait).await;
+}
+
+/// Waits until `GET path` at `host` answers 200, at most `wait`.
+async fn answering(host: &str, path: &str, wait: Duration) {
     let deadline = Instant::now() + wait;
-    while !healthy(host).await {
-        assert!(Instant::now() < deadline, "the server never answered");
+    while !answers(host, path).await {
+        assert!(
+            Instant::now() < deadline,
+            "the server never answered {path}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
-/// Whether `GET /healthz` at `host` answers 200.
-async fn healthy(host: &str) -> bool {
+/// Whether `GET path` at `host` answers 200.
+async fn answers(host: &str, path: &str) -> bool {
     let Ok(mut tcp) = tokio::net::TcpStream::connect(host).await else {
         return false;
     };
-    let request = format!("GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     if tcp.write_all(request.as_bytes()).await.is_err() {
         return false;
     }
