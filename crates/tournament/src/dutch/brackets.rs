@@ -76,23 +76,63 @@ impl<const L: usize> Graph<'_, L> {
 }
 
 /// The triangular table of a bracket's base weights, by local index
-/// (`get(li, lj)` for `lj < li`; zero outside).
-struct Base<const L: usize>(Vec<Vec<Wide<L>>>);
+/// (`get(li, lj)` for `lj < li`; zero outside): rows `start..end`, row
+/// `li` holding `lj` in `0..li`, one after another in one buffer that
+/// every bracket reuses (a bracket of thousands of players fills
+/// hundreds of megabytes, which fresh rows page-faulted in each time).
+struct Base<const L: usize> {
+    start: usize,
+    end: usize,
+    cells: Vec<Wide<L>>,
+}
+
+/// The cells of rows `0..x` of a [`Base`] that began at row 0.
+fn triangle(x: usize) -> usize {
+    x * x.saturating_sub(1) / 2
+}
 
 impl<const L: usize> Base<L> {
+    /// An empty table.
+    fn new() -> Base<L> {
+        Base {
+            start: 0,
+            end: 0,
+            cells: Vec::new(),
+        }
+    }
+
+    /// Rows `start..end` from `weight(li, lj)`, in place of the last ones.
+    fn fill(&mut self, start: usize, end: usize, mut weight: impl FnMut(usize, usize) -> Wide<L>) {
+        self.start = start;
+        self.end = end;
+        self.cells.clear();
+        for li in start..end {
+            for lj in 0..li {
+                self.cells.push(weight(li, lj));
+            }
+        }
+    }
+
+    /// The place of local pair (`li`, `lj`) if the table holds it.
+    fn index(&self, li: usize, lj: usize) -> Option<usize> {
+        (self.start <= li && li < self.end && lj < li)
+            .then(|| triangle(li) - triangle(self.start) + lj)
+    }
+
+    /// Whether the table holds local pair (`li`, `lj`).
+    fn holds(&self, li: usize, lj: usize) -> bool {
+        self.index(li, lj).is_some()
+    }
+
     /// The base weight of local pair (`li`, `lj`), `lj < li`.
     fn get(&self, li: usize, lj: usize) -> Wide<L> {
-        self.0
-            .get(li)
-            .and_then(|row| row.get(lj))
-            .copied()
-            .unwrap_or(Wide::ZERO)
+        self.index(li, lj).map_or(Wide::ZERO, |i| self.cells[i])
     }
 
     /// Clears local pair (`li`, `lj`) if the table holds it.
     fn clear(&mut self, li: usize, lj: usize) {
-        if let Some(x) = self.0.get_mut(li).and_then(|row| row.get_mut(lj)) {
-            *x = Wide::ZERO;
+        if let Some(i) = self.index(li, lj) {
+            self.cells[i] = Wide::ZERO;
         }
     }
 }
@@ -169,6 +209,7 @@ pub fn pair<'a, const L: usize>(
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut previous: Vec<usize> = Vec::new();
     let b = layout.b;
+    let mut base = Base::<L>::new();
 
     while by_index.len() > 1 || next_group < groups.len() {
         let next_begin = by_index.len();
@@ -184,17 +225,14 @@ pub fn pair<'a, const L: usize>(
         let locals = by_index.len();
 
         // Base weights of the bracket and the next scoregroup.
-        let mut base = Base::<L>(vec![Vec::new(); locals]);
-        for li in group_begin..locals {
+        base.fill(group_begin, locals, |li, lj| {
             let place = if li < next_begin {
                 Place::Current
             } else {
                 Place::Next
             };
-            base.0[li] = (0..li)
-                .map(|lj| edge(&g, &bye, by_index[lj], by_index[li], place))
-                .collect();
-        }
+            edge(&g, &bye, by_index[lj], by_index[li], place)
+        });
         for li in group_begin..locals {
             for lj in 0..li {
                 let w = base.get(li, lj);
@@ -396,7 +434,7 @@ pub fn pair<'a, const L: usize>(
                             continue;
                         }
                         if oi < scan {
-                            if base.0.get(li).is_some_and(|r| opp_li < r.len()) {
+                            if base.holds(li, opp_li) {
                                 base.clear(li, opp_li);
                             } else {
                                 base.clear(opp_li, li);

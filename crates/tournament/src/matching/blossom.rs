@@ -29,6 +29,13 @@ const NO_SLOT: usize = usize::MAX;
 /// An edge as a pair of vertices (the first is the side it was found from).
 type Edge = (usize, usize);
 
+/// Vertex `v` as an adjacency list holds it ([`State::new`] checks
+/// that every vertex fits).
+#[allow(clippy::cast_possible_truncation)]
+fn vertex(v: usize) -> u32 {
+    v as u32
+}
+
 /// A fast hash for weights (their limbs are already well mixed by the
 /// criteria; no protection against chosen keys is needed).
 #[derive(Default)]
@@ -70,8 +77,10 @@ struct State<W: Weight> {
     /// [`Matcher`]'s rules (a maximum weight matching grown from any
     /// feasible state) instead of networkx's run from scratch.
     warm: bool,
-    /// Each vertex's neighbours (edges of positive weight), ascending.
-    adjacency: Vec<Vec<usize>>,
+    /// Each vertex's neighbours (edges of positive weight), ascending,
+    /// as 4-byte numbers: a scan reads a whole list, the round's lists
+    /// hold n² entries.
+    adjacency: Vec<Vec<u32>>,
     /// How many entries of each adjacency list are removed edges
     /// (weight zero), left there until the list is compacted.
     dead: Vec<usize>,
@@ -159,6 +168,7 @@ pub fn max_weight_matching<W: Weight>(
         .map(|v| {
             (0..n)
                 .filter(|&w| w != v && weights[v * n + w] > zero)
+                .map(vertex)
                 .collect()
         })
         .collect();
@@ -261,6 +271,7 @@ impl<W: Weight> Matcher<W> {
                 let list = &mut self.st.adjacency[a];
                 if twice > 0 {
                     // Edges are mostly added in increasing order.
+                    let b = vertex(b);
                     if list.last().is_none_or(|&last| last < b) {
                         list.push(b);
                         continue;
@@ -282,6 +293,7 @@ impl<W: Weight> Matcher<W> {
     pub fn clear_edges(&mut self, v: usize) {
         let list = std::mem::take(&mut self.st.adjacency[v]);
         for &u in &list {
+            let u = u as usize;
             if self.st.twice[v * self.st.n + u] != 0 {
                 self.set_weight(v, u, W::zero());
             }
@@ -303,8 +315,10 @@ impl<W: Weight> Matcher<W> {
                 dirty.push(v);
             }
         }
+        // A list a quarter dead is compacted: every scan of it reads its
+        // dead entries too (a fixed pair leaves one in every other list).
         for v in 0..self.st.n {
-            if 2 * self.st.dead[v] > self.st.adjacency[v].len() {
+            if 4 * self.st.dead[v] > self.st.adjacency[v].len() {
                 self.st.compact(v);
             }
         }
@@ -326,6 +340,7 @@ impl<W: Weight> Matcher<W> {
             // The least dual that keeps every edge of v's slack nonnegative.
             let mut least = zero;
             for &u in &self.st.adjacency[v] {
+                let u = u as usize;
                 least = least.max(self.st.twice(v, u) - self.st.dual[u]);
             }
             self.st.dual[v] = least;
@@ -428,7 +443,8 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
 impl<W: Weight> State<W> {
     /// No matching, no blossoms and no weights yet over the vertices'
     /// `adjacency`; every vertex dual is `dual`.
-    fn new(n: usize, adjacency: Vec<Vec<usize>>, dual: W, warm: bool) -> State<W> {
+    fn new(n: usize, adjacency: Vec<Vec<u32>>, dual: W, warm: bool) -> State<W> {
+        assert!(u32::try_from(n).is_ok(), "fewer than 2^32 vertices");
         let zero = W::zero();
         let nodes = 2 * n;
         let mut places = HashMap::default();
@@ -512,7 +528,7 @@ impl<W: Weight> State<W> {
     fn compact(&mut self, v: usize) {
         let n = self.n;
         let twice = &self.twice;
-        self.adjacency[v].retain(|&u| twice[v * n + u] != 0);
+        self.adjacency[v].retain(|&u| twice[v * n + u as usize] != 0);
         self.dead[v] = 0;
     }
 
@@ -681,7 +697,7 @@ impl<W: Weight> State<W> {
         for &sub in &path {
             if !self.is_blossom(sub) && !self.warm {
                 for yi in 0..self.adjacency[sub].len() {
-                    let y = self.adjacency[sub][yi];
+                    let y = self.adjacency[sub][yi] as usize;
                     self.consider_best(b, (sub, y), &mut best_to);
                 }
             } else if let Some(list) = self.my_best_edges[sub].take() {
@@ -691,7 +707,7 @@ impl<W: Weight> State<W> {
             } else if !self.warm {
                 for x in self.leaves(sub) {
                     for yi in 0..self.adjacency[x].len() {
-                        let y = self.adjacency[x][yi];
+                        let y = self.adjacency[x][yi] as usize;
                         self.consider_best(b, (x, y), &mut best_to);
                     }
                 }
@@ -1065,7 +1081,10 @@ impl<W: Weight> State<W> {
             let partner = if free.len() < self.adjacency[v].len() {
                 free[k + 1..].iter().copied().find(|&u| open(self, u))
             } else {
-                self.adjacency[v].iter().copied().find(|&u| open(self, u))
+                self.adjacency[v]
+                    .iter()
+                    .map(|&u| u as usize)
+                    .find(|&u| open(self, u))
             };
             if let Some(u) = partner {
                 self.mate[v] = Some(u);
@@ -1135,13 +1154,12 @@ impl<W: Weight> State<W> {
             while let Some(v) = self.queue.pop() {
                 self.scanned += self.adjacency[v].len() as u64;
                 for wi in 0..self.adjacency[v].len() {
-                    let w = self.adjacency[v][wi];
-                    if self.twice[v * n + w] == 0 {
-                        continue;
-                    }
+                    let w = self.adjacency[v][wi] as usize;
+                    // Inside its own blossom first: such an edge (a large
+                    // share of them) is skipped without reading its weight.
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
-                    if bv == bw {
+                    if bv == bw || self.twice[v * n + w] == 0 {
                         continue;
                     }
                     let mut kslack = W::zero();

@@ -51,11 +51,11 @@ impl<W: Weight> State<W> {
         self.free = (n..2 * n).rev().collect();
         for v in 0..n {
             let list = &self.adjacency[v];
-            let later = list.partition_point(|&u| u <= v);
+            let later = list.partition_point(|&u| u as usize <= v);
             let row = &self.twice[v * n..(v + 1) * n];
             let best = list[later..]
                 .iter()
-                .map(|&u| row[u])
+                .map(|&u| row[u as usize])
                 .fold(zero, |m, place| {
                     let x = self.values[place as usize];
                     if x > m { x } else { m }
