@@ -10,7 +10,6 @@
 //! timed to its acknowledgement, the pauses and tries included.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use rand::Rng;
@@ -26,6 +25,7 @@ use crate::tally::Tally;
 
 /// How many games that broke off the tool says why, on stderr.
 const SAID_FAILURES: u64 = 20;
+
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
@@ -290,7 +290,7 @@ pub async fn run_with(
             while Instant::now() < plan.end {
                 if let Err(e) = play_game(&plan, &tally).await {
                     // The first few, to stderr: what broke a game off.
-                    if tally.failed.fetch_add(1, Ordering::Relaxed) < SAID_FAILURES {
+                    if Tally::count(&tally.failed) < SAID_FAILURES {
                         eprintln!("loadtest: a game broke off: {e}");
                     }
                     tokio::time::sleep(Duration::from_secs(1)).await;

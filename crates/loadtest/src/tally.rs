@@ -41,9 +41,9 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
-    /// Adds one to `counter`.
-    pub(crate) fn count(counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
+    /// Adds one to `counter`; returns its count before.
+    pub(crate) fn count(counter: &AtomicU64) -> u64 {
+        counter.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Adds a game's lost and duplicated moves, seen during the run.

@@ -14,7 +14,7 @@ use rochade_server::ServeConfig;
 use rochade_server::event::Event;
 use rochade_server::storage::{Storage, is_postgres};
 use serde_json::json;
-use support::{TestServer, WAIT};
+use support::{TestServer, WAIT, stored_moves};
 
 /// Another client holding the database's write lock until released.
 enum WriteLock {
@@ -52,21 +52,6 @@ impl WriteLock {
             WriteLock::Postgres(client) => client.batch_execute("COMMIT").await.expect("unlocks"),
         }
     }
-}
-
-/// The moves stored for `game`, in order.
-fn stored_moves(db: &Path, game: &str) -> Vec<String> {
-    support::open(db)
-        .load(game)
-        .expect("reads")
-        .expect("stored")
-        .events
-        .iter()
-        .filter_map(|e| match &e.event {
-            Event::Move { uci, .. } => Some(uci.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -268,18 +268,7 @@ async fn a_commit_of_a_node_whose_game_was_taken_over_stores_nothing() {
         "{refused}"
     );
     storage.write(&[owned("b"), e5], later).expect("b stores");
-    let moves: Vec<String> = storage
-        .load(&ids[0])
-        .expect("reads")
-        .expect("stored")
-        .events
-        .iter()
-        .filter_map(|e| match &e.event {
-            rochade_server::event::Event::Move { uci } => Some(uci.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(moves, ["e2e4", "e7e5"]);
+    assert_eq!(support::stored_moves(&db, &ids[0]), ["e2e4", "e7e5"]);
 }
 
 #[test]

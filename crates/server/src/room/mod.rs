@@ -1040,58 +1040,37 @@ impl Room {
                 .count();
         // A node whose lease may have lapsed (stopped, cut off from the
         // database) writes nothing: another node may serve the game now.
-        let lapsed = self
-            .deps
-            .cluster
-            .as_ref()
-            .is_some_and(|c| !c.lease().holds(crate::storage::wall_ms()));
-        // Of several nodes, only the game's owner stores (a takeover may
-        // have come between the lease's check and the commit).
-        if let Some(cluster) = &self.deps.cluster {
-            ops.insert(
-                0,
-                WriteOp::Owned {
-                    game: self.record.setup.id.clone(),
-                    node: cluster.node().to_owned(),
-                },
-            );
-        }
-        let written = if lapsed {
-            None
+        let why = if let Some(cluster) = &self.deps.cluster
+            && !cluster.lease().holds(crate::storage::wall_ms())
+        {
+            self.stale = true;
+            "this node's lease lapsed".to_owned()
         } else {
-            Some(tokio::time::timeout(wait, self.deps.writer.write(ops)).await)
-        };
-        let why = match written {
-            None => {
-                self.stale = true;
-                "this node's lease lapsed".to_owned()
-            }
-            Some(Ok(Ok(()))) => return Ok(()),
-            Some(Ok(Err(e @ StorageError::NotOwner { .. }))) => {
-                self.stale = true;
-                e.to_string()
-            }
-            Some(Ok(Err(e))) => {
-                let storage = self.deps.storage.clone();
-                let id = self.record.setup.id.clone();
-                let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
-                match stored {
-                    Ok(Ok(Some(stored))) => match Record::replay(stored.setup, stored.events) {
-                        Ok(record) => {
-                            if record.events.len() != had {
-                                self.stale = true;
-                            }
-                            self.record = record;
-                        }
-                        Err(_) => self.stale = true,
+            // Of several nodes, only the game's owner stores (a takeover
+            // may come between the lease's check and the commit).
+            if let Some(cluster) = &self.deps.cluster {
+                ops.insert(
+                    0,
+                    WriteOp::Owned {
+                        game: self.record.setup.id.clone(),
+                        node: cluster.node().to_owned(),
                     },
-                    _ => self.stale = true,
-                }
-                e.to_string()
+                );
             }
-            Some(Err(_)) => {
-                self.stale = true;
-                format!("no answer within {} ms", wait.as_millis())
+            match tokio::time::timeout(wait, self.deps.writer.write(ops)).await {
+                Ok(Ok(())) => return Ok(()),
+                Ok(Err(e @ StorageError::NotOwner { .. })) => {
+                    self.stale = true;
+                    e.to_string()
+                }
+                Ok(Err(e)) => {
+                    self.reload(had).await;
+                    e.to_string()
+                }
+                Err(_) => {
+                    self.stale = true;
+                    format!("no answer within {} ms", wait.as_millis())
+                }
             }
         };
         tracing::warn!(game = %self.record.setup.id, error = %why, "an act was not stored");
@@ -1099,6 +1078,27 @@ impl Room {
             ErrorCode::Busy,
             format!("not stored ({why}): try again"),
         ))
+    }
+
+    /// After a commit that failed: the record as stored, if it reads and
+    /// holds the `had` events this room wrote and no others; else the
+    /// room is stale (another node served the game meanwhile) and closes.
+    async fn reload(&mut self, had: usize) {
+        let storage = self.deps.storage.clone();
+        let id = self.record.setup.id.clone();
+        let stored = tokio::task::spawn_blocking(move || storage.load(&id)).await;
+        match stored {
+            Ok(Ok(Some(stored))) => match Record::replay(stored.setup, stored.events) {
+                Ok(record) => {
+                    if record.events.len() != had {
+                        self.stale = true;
+                    }
+                    self.record = record;
+                }
+                Err(_) => self.stale = true,
+            },
+            _ => self.stale = true,
+        }
     }
 
     /// After a stored change: stop a search that no longer fits, tell

@@ -54,6 +54,22 @@ pub fn open(db: &std::path::Path) -> rochade_server::SqlStorage {
     rochade_server::SqlStorage::connect(&db.to_string_lossy()).expect("opens")
 }
 
+/// The moves stored for `game` in the database `db`, in order (UCI).
+pub fn stored_moves(db: &std::path::Path, game: &str) -> Vec<String> {
+    use rochade_server::storage::Storage;
+    open(db)
+        .load(game)
+        .expect("reads")
+        .expect("stored")
+        .events
+        .iter()
+        .filter_map(|e| match &e.event {
+            rochade_server::event::Event::Move { uci, .. } => Some(uci.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The whole app over a fresh database, without sockets (for
 /// `app.oneshot(request)`); keep the sender: dropping it stops the rooms.
 pub fn fresh_app() -> (axum::Router, tokio::sync::watch::Sender<bool>) {
