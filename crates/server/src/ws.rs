@@ -108,6 +108,7 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             .ask(&id, |reply| Command::Join {
                 token: hello.token.clone(),
                 reply,
+                told: None,
             })
             .await
             .and_then(|joined| joined.map(|joined| (joined, hello))),

@@ -183,6 +183,7 @@ pub async fn game_stream(
         .ask(&id, |reply| Command::Join {
             token: token.clone(),
             reply,
+            told: None,
         })
         .await??;
     let state: Value = serde_json::from_str(&joined.state)

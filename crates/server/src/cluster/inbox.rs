@@ -9,7 +9,7 @@ use tokio::sync::oneshot;
 use super::Cluster;
 use super::wire::{Answer, Ask, RemoteJoin};
 use crate::error::ActionError;
-use crate::room::Command;
+use crate::room::{Command, JoinTold};
 use crate::rooms::Shared;
 
 /// Answers request `id` of node `from` about `game` (`id` 0: no answer).
@@ -27,27 +27,19 @@ pub async fn serve(
             shared.tell(&game, Command::Leave { seats });
             return;
         }
+        // The room answers a join itself (`told`), so that the answer
+        // goes out before any state the room sends after the one it
+        // carries: the asking node starts its socket's news there.
         Ask::Join { token } => {
             let asked = shared
                 .ask(&game, |reply| Command::Join {
                     token: token.clone(),
                     reply,
+                    told: Some(answer_join(&cluster, &from, &game, id)),
                 })
                 .await;
             match asked {
-                Ok(Ok(joined)) => {
-                    cluster.remote_joined(&from, &game, joined.seats);
-                    Answer::Joined {
-                        joined: Ok(RemoteJoin {
-                            state: joined.state.as_ref().clone(),
-                            seats: joined.seats,
-                            conditional: joined
-                                .conditional
-                                .map(|(color, lines)| (color.is_white(), lines)),
-                        }),
-                    }
-                }
-                Ok(Err(e)) => Answer::Joined { joined: Err(e) },
+                Ok(_) => return,
                 Err(e) => Answer::Failed { error: e },
             }
         }
@@ -134,6 +126,32 @@ pub async fn serve(
     if id != 0 {
         cluster.answer(&from, id, answer);
     }
+}
+
+/// What answers the join of request `id` of node `from` to `game`, told
+/// by the room: a socket of `from` is counted in the room's seats, and
+/// the state goes back with the seats.
+fn answer_join(cluster: &Arc<Cluster>, from: &str, game: &str, id: u64) -> JoinTold {
+    let (cluster, from, game) = (cluster.clone(), from.to_owned(), game.to_owned());
+    JoinTold::new(move |joined| {
+        let joined = match joined {
+            Ok(joined) => {
+                cluster.remote_joined(&from, &game, joined.seats);
+                Ok(RemoteJoin {
+                    state: joined.state.as_ref().clone(),
+                    seats: joined.seats,
+                    conditional: joined
+                        .conditional
+                        .clone()
+                        .map(|(color, lines)| (color.is_white(), lines)),
+                })
+            }
+            Err(e) => Err(e.clone()),
+        };
+        if id != 0 {
+            cluster.answer(&from, id, Answer::Joined { joined });
+        }
+    })
 }
 
 /// The answer to an act.

@@ -114,7 +114,10 @@ fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, c
     tokio::spawn(async move {
         let ask = |ask| cluster.request(&owner, &game, ask);
         match command {
-            Command::Join { token, reply } => {
+            // A join asked through this relay by a third node is told
+            // its answer here: in order with what this node hears of the
+            // room, not with the owner's sending.
+            Command::Join { token, reply, told } => {
                 let joined = match ask(Ask::Join { token }).await {
                     Ok((Answer::Joined { joined }, Some(updates))) => joined.map(|j| {
                         lock(&sockets).push(j.seats);
@@ -130,6 +133,9 @@ fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, c
                     Ok((Answer::Joined { joined: Err(e) }, _)) => Err(e),
                     other => Err(failure(other)),
                 };
+                if let Some(told) = told {
+                    told.tell(&joined);
+                }
                 let _ = reply.send(joined);
             }
             Command::Act {

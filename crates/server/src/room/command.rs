@@ -63,6 +63,48 @@ pub struct Joined {
     pub conditional: Option<(shakmaty::Color, Vec<String>)>,
 }
 
+/// What a join's answer is also told to, from within the room, before
+/// the room sends anything after it. A join another node asked for is
+/// answered so ([`crate::cluster::inbox`]): its answer then goes out on
+/// the same ordered channel as the room's news, ahead of every state
+/// that follows the one it carries, and the asking node starts its
+/// socket's news with the next.
+pub struct JoinTold(Box<dyn FnOnce(&JoinAnswer) + Send>);
+
+/// A room's answer to a join.
+pub type JoinAnswer = Result<Joined, ActionError>;
+
+impl JoinTold {
+    /// Tells `tell` the answer.
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use rochade_server::room::JoinTold;
+    /// let seen = Arc::new(Mutex::new(None));
+    /// let s = seen.clone();
+    /// let told = JoinTold::new(move |answer| *s.lock().unwrap() = Some(answer.is_ok()));
+    /// told.tell(&Err(rochade_server::error::ActionError::new(
+    ///     rochade_server::error::ErrorCode::Busy,
+    ///     "try again",
+    /// )));
+    /// assert_eq!(*seen.lock().unwrap(), Some(false));
+    /// ```
+    pub fn new(tell: impl FnOnce(&JoinAnswer) + Send + 'static) -> JoinTold {
+        JoinTold(Box::new(tell))
+    }
+
+    /// Tells it `answer`.
+    pub fn tell(self, answer: &JoinAnswer) {
+        (self.0)(answer);
+    }
+}
+
+impl std::fmt::Debug for JoinTold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JoinTold")
+    }
+}
+
 /// A game described: settings, state, beginning.
 #[derive(Debug, Clone)]
 pub struct Described {
@@ -83,6 +125,9 @@ pub enum Command {
         token: String,
         /// The answer: refused when the seat has too many sockets.
         reply: oneshot::Sender<Result<Joined, ActionError>>,
+        /// Told the answer by the room itself, before anything the room
+        /// sends after it (a join asked by another node is answered so).
+        told: Option<JoinTold>,
     },
     /// A socket with `seats` closed.
     Leave {

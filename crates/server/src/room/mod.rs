@@ -27,7 +27,7 @@ pub mod takeback;
 #[cfg(test)]
 mod tests;
 
-pub use command::{Command, Described, Joined, Out};
+pub use command::{Command, Described, JoinTold, Joined, Out};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -421,8 +421,11 @@ impl Room {
     /// One command.
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Join { token, reply } => {
+            Command::Join { token, reply, told } => {
                 let joined = self.join(&token).await;
+                if let Some(told) = told {
+                    told.tell(&joined);
+                }
                 let _ = reply.send(joined);
             }
             Command::Leave { seats } => self.presence.leave(seats),

@@ -81,6 +81,7 @@ async fn join(tx: &mpsc::Sender<Command>, token: &str) -> Result<Joined, ActionE
     tx.send(Command::Join {
         token: token.to_owned(),
         reply,
+        told: None,
     })
     .await
     .expect("room open");
@@ -237,4 +238,48 @@ async fn sockets_coming_and_going_do_not_each_make_a_state() {
     // Sixteen sockets came and went: the players heard twice, once when
     // White's seat was taken and once when it emptied.
     assert_eq!(connected, [true, false]);
+}
+
+#[tokio::test]
+async fn a_join_told_hears_its_answer_before_anything_the_room_sends_after_it() {
+    let world = world(Limits::default());
+    let (record, tx, _task) = open(
+        &world,
+        r#"{"opponent":"friend","color":"white","time_control":"-"}"#,
+    )
+    .await;
+    let mut watcher = join(&tx, "").await.expect("spectator").updates;
+    // What the join's own news held when `told` heard the answer, and
+    // whether the answer showed White there.
+    let heard = Arc::new(std::sync::Mutex::new(None));
+    let into = heard.clone();
+    let (reply, answer) = oneshot::channel();
+    tx.send(Command::Join {
+        token: record.setup.white_token.clone(),
+        reply,
+        told: Some(JoinTold::new(move |joined| {
+            let joined = joined.as_ref().expect("joins");
+            let state: serde_json::Value = serde_json::from_str(&joined.state).expect("json");
+            *into.lock().expect("lock") = Some((
+                joined.updates.len(),
+                state["players"]["white"]["connected"].clone(),
+            ));
+        })),
+    })
+    .await
+    .expect("room open");
+    let joined = answer.await.expect("answered").expect("joins");
+    // The room then tells everyone White is there (a seat newly taken)...
+    let out = tokio::time::timeout(WAIT, watcher.recv())
+        .await
+        .expect("in time")
+        .expect("a state");
+    assert!(matches!(out, Out::State(_)), "{out:?}");
+    assert_eq!(joined.updates.len(), 1, "the joined socket hears it too");
+    // ...but `told` had the answer before that went out: a node relaying
+    // the join sends the answer ahead of it, and its socket misses nothing.
+    assert_eq!(
+        *heard.lock().expect("lock"),
+        Some((0, serde_json::Value::Bool(true)))
+    );
 }
