@@ -129,9 +129,14 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
         .as_u64()
         .expect("the pause's end");
     assert!(to > 8 * DAY_MS);
+    // An hour into the leave (it begins at midnight, whatever the time of
+    // day the test runs at).
+    let now = server.shared.clock.now_ms();
+    let begins = (now / DAY_MS + 2) * DAY_MS;
+    assert_eq!(Day::of_ms(begins).to_string(), day(&server, 2));
     server
         .shared
-        .advance_clocks(Duration::from_millis(3 * DAY_MS + 3_600_000));
+        .advance_clocks(Duration::from_millis(begins + 3_600_000 - now));
     let during = state(&server, &first).await["clock"]["white"]
         .as_u64()
         .expect("white");
@@ -148,9 +153,10 @@ async fn iccf_art_10_1_leave_stops_both_clocks_in_every_correspondence_game() {
         .await
         .expect("told the leave begins");
     assert_eq!(begun["news"]["notice"]["player"], "Fischer", "{begun}");
+    // An hour after its last day.
     server
         .shared
-        .advance_clocks(Duration::from_millis(5 * DAY_MS));
+        .advance_clocks(Duration::from_millis(6 * DAY_MS));
     page.until("news", Duration::from_secs(10), |m| {
         m["news"]["notice"]["kind"] == "leave_ends"
     })
