@@ -72,6 +72,12 @@ pub struct ServeArgs {
     /// a connection without one is closed (docs/deploy.md).
     #[arg(long)]
     proxy_protocol: bool,
+    /// Threads for the sockets and rooms (default: one a core the process
+    /// may use). With 1, all of them run on one thread, which is cheaper
+    /// on one core than a pool of one; storage and the robot have threads
+    /// of their own either way.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// The form of the log lines.
@@ -129,9 +135,29 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
                 .unwrap_or_else(|| format!("http://{}", args.addr)),
         });
     }
-    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let runtime = server_runtime(args.threads).context("starting the async runtime")?;
     runtime.block_on(rochade_server::serve(config, stop_signal()))?;
     Ok(())
+}
+
+/// The server's async runtime with `threads` workers (default: one a core
+/// the process may use). One thread is a single-threaded runtime: a worker
+/// pool of one would pay for stealing work from nobody.
+fn server_runtime(threads: Option<u16>) -> std::io::Result<tokio::runtime::Runtime> {
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    );
+    if threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .enable_all()
+            .build()
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.

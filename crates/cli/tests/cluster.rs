@@ -107,6 +107,13 @@ impl Node {
         let child = Command::new(env!("CARGO_BIN_EXE_rochade"))
             .args(["serve", "--addr", &self.host, "--db", db, "--redis", redis])
             .args(["--node", self.name])
+            // One node runs all its sockets and rooms on one thread, as a
+            // node pinned to one core does (`--threads 1`).
+            .args(if self.name == "n2" {
+                &["--threads", "1"][..]
+            } else {
+                &[]
+            })
             .env("RUST_LOG", "info")
             .stdout(Stdio::null())
             .stderr(log)
