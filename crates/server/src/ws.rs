@@ -190,7 +190,20 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     });
     let mut warned = false;
     let idle = shared.limits.socket_idle;
-    while let Ok(Some(Ok(frame))) = tokio::time::timeout(idle, stream.next()).await {
+    // One timer for the socket's life, pushed back at each frame (cheaper
+    // than a timer a frame).
+    let silent = tokio::time::sleep(idle);
+    tokio::pin!(silent);
+    loop {
+        let frame = tokio::select! {
+            biased;
+            frame = stream.next() => frame,
+            () = &mut silent => break,
+        };
+        let Some(Ok(frame)) = frame else {
+            break;
+        };
+        silent.as_mut().reset(tokio::time::Instant::now() + idle);
         let text = match frame {
             Message::Text(text) => text,
             Message::Binary(_) => {

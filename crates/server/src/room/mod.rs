@@ -329,9 +329,17 @@ impl Room {
         let mut skew = self.deps.clock.changes();
         let unload_after = self.deps.limits.unload_after;
         self.tick().await;
+        // One timer for the room's deadlines, moved as they change (cheaper
+        // than a timer a command).
+        let due = tokio::time::sleep_until(Instant::now());
+        tokio::pin!(due);
         loop {
             let unloadable =
                 self.presence.is_empty() && self.thinking.is_none() && self.robot_retry.is_none();
+            let deadline = self.deadline();
+            if let Some(at) = deadline {
+                due.as_mut().reset(at);
+            }
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => {
@@ -342,7 +350,7 @@ impl Room {
                     }
                     None => break,
                 },
-                () = sleep_until(self.deadline()) => self.tick().await,
+                () = &mut due, if deadline.is_some() => self.tick().await,
                 () = sleep_until(self.presence.due()) => self.broadcast(),
                 () = sleep_until(self.robot_retry) => {
                     self.robot_retry = None;
