@@ -195,12 +195,21 @@ pub fn pair<'a, const L: usize>(
             rounds,
         )
     };
-    for i in 0..n {
-        for j in i + 1..n {
-            let w = edge(&g, &bye, i, j, Place::Far);
-            g.set(i, j, w);
-        }
-    }
+    // Every pair at once: `fill` writes the table row by row.
+    let players = &g.players;
+    g.m.fill(|i, j| {
+        weights::edge::<L>(
+            &layout,
+            &bye,
+            players[i],
+            i,
+            players[j],
+            j,
+            Place::Far,
+            round,
+            rounds,
+        )
+    });
 
     let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
     let mut next_group = 1;
@@ -567,22 +576,20 @@ fn preliminary_bye<const L: usize>(
     let candidates = bye.candidates.clone().unwrap_or_else(|| vec![true; n]);
     let top = g.players[0].score;
     let shift = |s: u32| layout.shifts.get(&s).copied().unwrap_or(0) as u64;
-    for i in 0..n {
-        for j in i + 1..n {
-            let (pi, pj) = (g.players[i], g.players[j]);
-            let w = if super::criteria::compatible(pi, pj, round, rounds) {
-                let completion = 1 + u64::from(!candidates[i]) + u64::from(!candidates[j]);
-                Wide::<L>::from_u64(completion)
-                    .shifted(layout.sb)
-                    .or_u64(shift(pi.score) + shift(pj.score))
-                    .shifted(layout.group_size_bits)
-                    .or_u64(u64::from(pj.score >= top))
-            } else {
-                Wide::ZERO
-            };
-            g.set(i, j, w);
+    let players = &g.players;
+    g.m.fill(|i, j| {
+        let (pi, pj) = (players[i], players[j]);
+        if super::criteria::compatible(pi, pj, round, rounds) {
+            let completion = 1 + u64::from(!candidates[i]) + u64::from(!candidates[j]);
+            Wide::<L>::from_u64(completion)
+                .shifted(layout.sb)
+                .or_u64(shift(pi.score) + shift(pj.score))
+                .shifted(layout.group_size_bits)
+                .or_u64(u64::from(pj.score >= top))
+        } else {
+            Wide::ZERO
         }
-    }
+    });
     let prelim = g.matching();
     let score = (0..n)
         .find(|&i| prelim[i] == i)

@@ -12,7 +12,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Weight;
 
+mod fill;
 mod restart;
+
+use fill::Change;
 
 /// No label (networkx: the node is not in `label`).
 const FREE: u8 = 0;
@@ -211,7 +214,10 @@ pub fn max_weight_matching<W: Weight>(
 pub struct Matcher<W: Weight> {
     st: State<W>,
     /// The edges changed since the last solve (`v` first, as given).
-    changed: Vec<Edge>,
+    changed: Vec<Change>,
+    /// The edges [`Matcher::fill`] set since the last solve, one bit
+    /// an ordered pair (`v * n + u`, `v < u`); empty when none.
+    filled: Vec<u64>,
     is_dirty: Vec<bool>,
     /// A warm solve's budget of scanned edges, in n² (restart.rs).
     budget: u64,
@@ -224,6 +230,7 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             st: State::new(n, vec![Vec::new(); n], W::zero(), true),
             changed: Vec::new(),
+            filled: Vec::new(),
             is_dirty: vec![false; n],
             budget: restart::BUDGET,
         }
@@ -285,7 +292,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        self.changed.push((v, w));
+        self.changed.push(Change::Edge(vertex(v), vertex(w)));
     }
 
     /// Removes every edge of `v` (as [`Matcher::set_weight`] to zero
@@ -309,12 +316,14 @@ impl<W: Weight> Matcher<W> {
         // slack) makes its first vertex leave the matching; every other
         // change leaves the matching optimal as it is.
         let mut dirty = Vec::new();
-        for (v, w) in std::mem::take(&mut self.changed) {
-            if !self.is_dirty[v] && self.st.breaks_optimality(v, w) {
+        for change in std::mem::take(&mut self.changed) {
+            let v = change.vertex();
+            if !self.is_dirty[v] && self.breaks_optimality(change) {
                 self.is_dirty[v] = true;
                 dirty.push(v);
             }
         }
+        self.filled = Vec::new();
         // A list a quarter dead is compacted: every scan of it reads its
         // dead entries too (a fixed pair leaves one in every other list).
         for v in 0..self.st.n {

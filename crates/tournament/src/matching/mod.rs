@@ -232,6 +232,64 @@ mod tests {
     }
 
     #[test]
+    fn fill_is_set_weight_edge_by_edge() {
+        // `fill` on a new matcher, on one whose edges were all removed
+        // after a solve, and twice before a solve (one by one then),
+        // each followed by changes of single edges: the same mates at
+        // every solve as `set_weight` in the same order gives.
+        let mut rng = Lcg(53);
+        for case in 0..300 {
+            let n = 1 + rng.next(30) as usize;
+            let spread = [3, 10, 1000][case % 3];
+            let mut a = Matcher::<i64>::new(n);
+            let mut b = Matcher::<i64>::new(n);
+            for step in 0..6 {
+                let mut w = vec![0i64; n * n];
+                for v in 0..n {
+                    for u in v + 1..n {
+                        if rng.next(4) > 0 {
+                            w[v * n + u] = 1 + rng.next(spread) as i64;
+                        }
+                    }
+                }
+                let fills = if step == 3 { 2 } else { 1 };
+                for _ in 0..fills {
+                    for v in 0..n {
+                        for u in v + 1..n {
+                            a.set_weight(v, u, w[v * n + u]);
+                        }
+                    }
+                    b.fill(|v, u| w[v * n + u]);
+                }
+                for _ in 0..rng.next(4) {
+                    let (v, u) = (rng.next(n as u64) as usize, rng.next(n as u64) as usize);
+                    if v != u {
+                        let x = rng.next(spread) as i64;
+                        a.set_weight(v, u, x);
+                        b.set_weight(v, u, x);
+                    }
+                }
+                assert_eq!(a.solve(), b.solve(), "case {case} step {step}");
+                if let Err(e) = b.check() {
+                    panic!("case {case} step {step}: {e}");
+                }
+                for v in 0..n {
+                    for u in 0..n {
+                        assert_eq!(a.weight(v, u), b.weight(v, u), "case {case}");
+                    }
+                }
+                // Every edge removed (for the next fill), or a few only.
+                for v in 0..n {
+                    if step % 2 == 0 || rng.next(4) == 0 {
+                        a.clear_edges(v);
+                        b.clear_edges(v);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn wide_weights_match_i64_weights() {
         let mut rng = Lcg(11);
         for _ in 0..300 {
