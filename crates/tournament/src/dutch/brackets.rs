@@ -75,6 +75,17 @@ impl<const L: usize> Graph<'_, L> {
     }
 }
 
+/// A player's part in the bracket being paired.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A moved-down player (paired first).
+    Mdp,
+    /// A player of the bracket's own scoregroup.
+    Resident,
+    /// The next scoregroup, or elsewhere.
+    Other,
+}
+
 /// The triangular table of a bracket's base weights, by local index
 /// (`get(li, lj)` for `lj < li`; zero outside): rows `start..end`, row
 /// `li` holding `lj` in `0..li`, one after another in one buffer that
@@ -219,6 +230,7 @@ pub fn pair<'a, const L: usize>(
     let mut previous: Vec<usize> = Vec::new();
     let b = layout.b;
     let mut base = Base::<L>::new();
+    let mut role = vec![Role::Other; n];
 
     while by_index.len() > 1 || next_group < groups.len() {
         let next_begin = by_index.len();
@@ -248,8 +260,19 @@ pub fn pair<'a, const L: usize>(
                 g.set(by_index[li], by_index[lj], w);
             }
         }
-        let is_resident = |x: usize| by_index[group_begin..next_begin].contains(&x);
-        let is_mdp = |x: usize| by_index[..group_begin].contains(&x);
+        // Who is an MDP and who a resident, by global index: the tests
+        // below run for pairs of the bracket (a scan of the bracket each
+        // was cubic in its size).
+        role.fill(Role::Other);
+        for (li, &gi) in by_index[..next_begin].iter().enumerate() {
+            role[gi] = if li < group_begin {
+                Role::Mdp
+            } else {
+                Role::Resident
+            };
+        }
+        let is_resident = |x: usize| role[x] == Role::Resident;
+        let is_mdp = |x: usize| role[x] == Role::Mdp;
 
         let mut stable = g.matching();
 

@@ -78,7 +78,17 @@ impl Entrant {
 pub fn entrants(trf: &Trf, round: u16, method: Method) -> Vec<Entrant> {
     let players = trf.players();
     let past = usize::from(round).saturating_sub(1);
-    let index_of = |n: PairingNumber| players.iter().position(|p| p.number == n);
+    // Each pairing number's first place in `players` (a lookup per game
+    // played: a search of the list each was quadratic in the players).
+    let mut places: Vec<Option<usize>> = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        let k = usize::from(p.number.get());
+        if places.len() <= k {
+            places.resize(k + 1, None);
+        }
+        places[k].get_or_insert(i);
+    }
+    let index_of = |n: PairingNumber| places.get(usize::from(n.get())).copied().flatten();
     // Each player's score after each round, raw (no acceleration).
     let after: Vec<Vec<u32>> = players
         .iter()
@@ -96,12 +106,24 @@ pub fn entrants(trf: &Trf, round: u16, method: Method) -> Vec<Entrant> {
                 .collect()
         })
         .collect();
+    // Virtual points come from `XXA` records or Baku only (a search of
+    // every record for each player and round otherwise).
+    let accelerated = method == Method::Baku
+        || trf
+            .records()
+            .iter()
+            .any(|r| matches!(r, crate::trf::Record::Acceleration(_)));
     let before = |i: usize, r: usize| if r == 0 { 0 } else { after[i][r - 1] };
     // The pairing score before 0-based round r: with its virtual points.
     let pairing_score = |i: usize, r: usize| {
         let number = players[i].number;
         let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
-        before(i, r) + virtual_points(trf, method, number, round)
+        before(i, r)
+            + if accelerated {
+                virtual_points(trf, method, number, round)
+            } else {
+                0
+            }
     };
     let requested: Vec<PairingNumber> = trf
         .records()
