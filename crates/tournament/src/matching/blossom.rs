@@ -1108,6 +1108,7 @@ impl<W: Weight> State<W> {
     fn run(&mut self) -> bool {
         let n = self.n;
         self.scanned = 0;
+        let mut stages = 0u64;
         loop {
             if self.budget.is_some_and(|b| self.scanned > b) {
                 return false;
@@ -1125,17 +1126,28 @@ impl<W: Weight> State<W> {
             // Duals may have changed outside a stage (`Matcher::solve`).
             self.dual_epoch += 1;
             self.queue.clear();
+            let mut roots = 0u64;
             for v in 0..n {
                 if self.mate[v].is_none()
                     && self.label[self.in_blossom[v]] == FREE
                     && (!self.warm || self.dual[v] > W::zero())
                 {
                     self.assign_label(v, S, None);
+                    roots += 1;
                 }
             }
             if self.warm && self.queue.is_empty() {
                 break;
             }
+            // A stage matches two roots at the most: at the stages' pace
+            // so far, would the rest exceed the budget (restart.rs)?
+            if let Some(budget) = self.budget
+                && stages >= restart::PROBE
+                && self.scanned + self.scanned / stages * roots.div_ceil(2) > budget
+            {
+                return false;
+            }
+            stages += 1;
             let augmented = self.stage();
             if !augmented {
                 break;
