@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 
 use rusqlite::Connection;
 use rusqlite::types::{ToSqlOutput, ValueRef};
@@ -256,6 +257,13 @@ const MIGRATIONS: &[&str] = &[
 /// there are, so the hot ones are never prepared again).
 const PREPARED: usize = 128;
 
+/// The log's length (frames of one page) past which a checkpoint starts it
+/// over: 16 MiB of 4 KiB pages.
+const RESTART_AT: i64 = 4096;
+
+/// The bytes of log file kept when it starts over: 64 MiB.
+const LOG_KEPT: i64 = 64 << 20;
+
 /// Opens a connection with the pragmas every connection needs.
 fn connect(path: &Path) -> Result<Connection, StorageError> {
     let conn = Connection::open(path)?;
@@ -291,6 +299,11 @@ pub(super) struct Sqlite {
     reader: Mutex<Connection>,
     /// The connection that moves the write-ahead log into the database.
     checkpointer: Mutex<Connection>,
+    /// The log's length (frames) past which a checkpoint starts it over.
+    restart_at: i64,
+    /// The log is long: the writer copies the rest of it before its next
+    /// commit, and the commit starts it over.
+    log_long: std::sync::atomic::AtomicBool,
 }
 
 impl Sqlite {
@@ -301,12 +314,17 @@ impl Sqlite {
         // Checkpoints run beside the writer (see `maintain`), never inside
         // a commit that players wait for.
         writer.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // A log that grew in a burst (games created by the thousand) is cut
+        // back when it starts over.
+        writer.pragma_update(None, "journal_size_limit", LOG_KEPT)?;
         let reader = connect(path)?;
         let checkpointer = connect(path)?;
         Ok(Sqlite {
             writer: Mutex::new(writer),
             reader: Mutex::new(reader),
             checkpointer: Mutex::new(checkpointer),
+            restart_at: RESTART_AT,
+            log_long: std::sync::atomic::AtomicBool::new(false),
         })
     }
 }
@@ -325,15 +343,30 @@ impl Backend for Sqlite {
         f: &mut dyn FnMut(&mut dyn Conn) -> Result<(), StorageError>,
     ) -> Result<(), StorageError> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        if self.log_long.swap(false, Ordering::Relaxed) {
+            // The frames since the last checkpoint, with no writer beside
+            // it (a reader still on them leaves them for the next time).
+            conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        }
         let tx = conn.transaction()?;
         f(&mut Lite(&tx))?;
         tx.commit()?;
         Ok(())
     }
 
+    /// Copies the write-ahead log into the database, beside the writer.
+    /// The log starts over only once a checkpoint has copied all of it,
+    /// which one beside the writer never does while moves keep coming:
+    /// the log grew without end (over a gigabyte in half a minute at 8,000
+    /// moves a second). So once it is past [`RESTART_AT`] frames, the
+    /// writer copies what was written meanwhile before its next commit
+    /// (`write`), and that commit starts the log over.
     fn maintain(&self) -> Result<(), StorageError> {
         let conn = self.checkpointer.lock().unwrap_or_else(|e| e.into_inner());
-        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        let frames: i64 = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))?;
+        if frames >= self.restart_at {
+            self.log_long.store(true, Ordering::Relaxed);
+        }
         Ok(())
     }
 }
@@ -389,6 +422,58 @@ impl Conn for Lite<'_> {
 mod tests {
     use super::*;
     use crate::storage::{SqlStorage, Storage};
+
+    /// Commits 2,000 times, one page each, while another thread checkpoints
+    /// as the server's maintenance does; returns the log's length after.
+    fn log_after_a_stream_of_commits(restart_at: i64) -> u64 {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "rochade-wal-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let path = dir.join("games.sqlite");
+        let mut db = Sqlite::open(&path).expect("opens");
+        db.restart_at = restart_at;
+        let db = std::sync::Arc::new(db);
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let checkpoints = {
+            let (db, done) = (db.clone(), done.clone());
+            std::thread::spawn(move || {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    db.maintain().expect("checkpoints");
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            })
+        };
+        for at in 0..2000_i64 {
+            db.write(&mut |tx| {
+                tx.execute(
+                    "INSERT OR REPLACE INTO alive (id, at) VALUES (1, ?1)",
+                    super::super::sql::vals![at],
+                )
+                .map(drop)
+            })
+            .expect("commits");
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        checkpoints.join().expect("the checkpoints end");
+        let log = std::fs::metadata(dir.join("games.sqlite-wal")).map_or(0, |m| m.len());
+        let _ = std::fs::remove_dir_all(&dir);
+        log
+    }
+
+    /// Under a steady stream of commits the log starts over once it is
+    /// long: a passive checkpoint alone never copies all of it, and the
+    /// log grew without end (a gigabyte in half a minute of play).
+    #[test]
+    fn the_log_starts_over_under_a_steady_stream_of_commits() {
+        let log = log_after_a_stream_of_commits(64);
+        // 2,000 frames of 4 KiB and their headers if it never started over.
+        assert!(log < 500 * 4096, "the log is {log} bytes");
+    }
 
     /// Migration 15 gives each game stored before it a now row that holds
     /// what its row held: the unfinished games read back as before.
