@@ -76,7 +76,7 @@ impl Glance {
         let at = Duration::from_millis(now);
         let running = (!record.is_over() && !clock.is_stopped()).then(|| clock.turn());
         Glance {
-            fen: game.fen(),
+            fen: record.fen(),
             turn: game.turn().into(),
             ply: record.plies.len(),
             last_move: record.plies.last().map(|p| p.uci.clone()),

@@ -32,6 +32,26 @@ pub struct Ply {
     pub offer: bool,
 }
 
+/// The FEN of the position after some plies of some rewrite of them:
+/// the state and the glance both show it after each move, and it is
+/// written once. (The position changes only with a ply played or a
+/// rewrite of the plies.)
+#[derive(Debug, Default)]
+struct FenKept(std::sync::Mutex<Option<(usize, u64, String)>>);
+
+impl Clone for FenKept {
+    fn clone(&self) -> FenKept {
+        FenKept(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl FenKept {
+    /// The kept FEN, locked.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(usize, u64, String)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// A game: its setup, events and their sum.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -49,6 +69,8 @@ pub struct Record {
     /// them between states (`crate::state::MovesJson`) is good while this
     /// stays the same.
     pub rewrites: u64,
+    /// The FEN last written, for [`Record::fen`].
+    fen_kept: FenKept,
     /// Ended without a result: aborted before both sides moved, or
     /// closed by the server.
     pub aborted: bool,
@@ -160,6 +182,7 @@ impl Record {
             timed,
             plies: Vec::new(),
             rewrites: 0,
+            fen_kept: FenKept::default(),
             aborted: false,
             closed: None,
             seated,
@@ -212,6 +235,31 @@ impl Record {
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.timed.game().turn()
+    }
+
+    /// The position's FEN (X-FEN; the en passant square only when a
+    /// capture there is legal), written once a position.
+    ///
+    /// ```
+    /// use rochade_server::record::Record;
+    /// use rochade_server::setup::{GameSetup, NewGame};
+    /// let req: NewGame = serde_json::from_str(r#"{"opponent":"local","time_control":"-"}"#).unwrap();
+    /// let setup = GameSetup::from_request(&req, &Default::default()).unwrap();
+    /// let record = Record::new(setup).unwrap();
+    /// assert_eq!(record.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// assert_eq!(record.fen(), record.timed.game().fen());
+    /// ```
+    pub fn fen(&self) -> String {
+        let key = (self.plies.len(), self.rewrites);
+        let mut kept = self.fen_kept.lock();
+        if let Some((plies, rewrites, fen)) = kept.as_ref()
+            && (*plies, *rewrites) == key
+        {
+            return fen.clone();
+        }
+        let fen = self.timed.game().fen();
+        *kept = Some((key.0, key.1, fen.clone()));
+        fen
     }
 
     /// The game time of the last event (zero before any).
@@ -814,6 +862,35 @@ mod tests {
         assert_eq!(before, after);
         let again = Record::replay(r.setup.clone(), r.events.clone()).expect("replays");
         assert_eq!(again.plies, r.plies);
+    }
+
+    #[test]
+    fn the_fen_kept_follows_moves_and_take_backs() {
+        let mut r = record(r#"{"opponent":"local","time_control":"5+0"}"#);
+        let same = |r: &Record| assert_eq!(r.fen(), r.timed.game().fen());
+        same(&r);
+        r.apply(mv(10_000, "e2e4")).expect("legal");
+        same(&r);
+        r.apply(mv(30_000, "e7e5")).expect("legal");
+        let after_e5 = r.fen();
+        let tb = |color, action| Timed {
+            at: 40_000,
+            event: Event::Takeback { color, action },
+        };
+        r.apply(tb(Side::Black, OfferAction::Offer))
+            .expect("request");
+        r.apply(tb(Side::White, OfferAction::Accept))
+            .expect("accept");
+        same(&r);
+        // The same number of plies again, another position.
+        r.apply(mv(50_000, "c7c5")).expect("legal");
+        same(&r);
+        assert_ne!(r.fen(), after_e5);
+        // A copy goes its own way.
+        let mut copy = r.clone();
+        copy.apply(mv(60_000, "g1f3")).expect("legal");
+        same(&copy);
+        same(&r);
     }
 
     #[test]

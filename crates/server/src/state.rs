@@ -298,7 +298,7 @@ impl<'a> GameState<'a> {
                 .collect(),
         };
         let moment = Now {
-            fen: game.fen(),
+            fen: record.fen(),
             ply: record.plies.len(),
             turn: game.turn().into(),
             check: pos.is_check(),
