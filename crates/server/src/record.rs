@@ -841,6 +841,18 @@ mod tests {
         assert_eq!(again.plies, r.plies);
     }
 
+    /// Black asks to take back their last move at `at`, and White agrees.
+    fn black_takes_back(r: &mut Record, at: u64) {
+        let tb = |color, action| Timed {
+            at,
+            event: Event::Takeback { color, action },
+        };
+        r.apply(tb(Side::Black, OfferAction::Offer))
+            .expect("request");
+        r.apply(tb(Side::White, OfferAction::Accept))
+            .expect("accept");
+    }
+
     #[test]
     fn takeback_keeps_the_times_shown() {
         let mut r = record(r#"{"opponent":"local","time_control":"5+0"}"#);
@@ -848,14 +860,7 @@ mod tests {
         r.apply(mv(30_000, "e7e5")).expect("legal");
         let at = Duration::from_secs(40);
         let before = ByColor::new_with(|c| r.timed.clock().remaining(c, at));
-        let tb = |color, action| Timed {
-            at: 40_000,
-            event: Event::Takeback { color, action },
-        };
-        r.apply(tb(Side::Black, OfferAction::Offer))
-            .expect("request");
-        r.apply(tb(Side::White, OfferAction::Accept))
-            .expect("accept");
+        black_takes_back(&mut r, 40_000);
         assert_eq!(r.plies.len(), 1);
         assert_eq!(r.turn(), Color::Black);
         let after = ByColor::new_with(|c| r.timed.clock().remaining(c, at));
@@ -873,14 +878,7 @@ mod tests {
         same(&r);
         r.apply(mv(30_000, "e7e5")).expect("legal");
         let after_e5 = r.fen();
-        let tb = |color, action| Timed {
-            at: 40_000,
-            event: Event::Takeback { color, action },
-        };
-        r.apply(tb(Side::Black, OfferAction::Offer))
-            .expect("request");
-        r.apply(tb(Side::White, OfferAction::Accept))
-            .expect("accept");
+        black_takes_back(&mut r, 40_000);
         same(&r);
         // The same number of plies again, another position.
         r.apply(mv(50_000, "c7c5")).expect("legal");
