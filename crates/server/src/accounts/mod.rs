@@ -339,14 +339,7 @@ mod tests {
     use crate::storage::SqliteStorage;
 
     fn accounts() -> (Accounts, Arc<dyn Storage>) {
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "rochade-accounts-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let dir = crate::storage::scratch_dir("accounts-test");
         let store: Arc<dyn Storage> =
             Arc::new(SqliteStorage::open(&dir.join("a.sqlite")).expect("opens"));
         let writer = crate::storage::Writer::start(store.clone());

@@ -22,14 +22,7 @@ struct World {
 }
 
 fn world(limits: Limits) -> World {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "rochade-room-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::storage::scratch_dir("room-test");
     let storage: Arc<dyn Storage> =
         Arc::new(SqliteStorage::open(&dir.join("games.sqlite")).expect("opens"));
     let (stop, shutdown) = watch::channel(false);

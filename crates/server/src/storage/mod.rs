@@ -28,6 +28,21 @@ mod sql_notices;
 mod sql_simuls;
 mod sql_tournaments;
 mod sqlite;
+
+/// A new empty directory for one test's database, named after `what`,
+/// this process and a count (tests run side by side).
+#[cfg(test)]
+pub(crate) fn scratch_dir(what: &str) -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "rochade-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
 pub mod tournaments;
 mod writer;
 

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rusqlite::Connection;
 use rusqlite::types::{ToSqlOutput, ValueRef};
@@ -303,7 +303,7 @@ pub(super) struct Sqlite {
     restart_at: i64,
     /// The log is long: the writer copies the rest of it before its next
     /// commit, and the commit starts it over.
-    log_long: std::sync::atomic::AtomicBool,
+    log_long: AtomicBool,
 }
 
 impl Sqlite {
@@ -324,7 +324,7 @@ impl Sqlite {
             reader: Mutex::new(reader),
             checkpointer: Mutex::new(checkpointer),
             restart_at: RESTART_AT,
-            log_long: std::sync::atomic::AtomicBool::new(false),
+            log_long: AtomicBool::new(false),
         })
     }
 }
@@ -423,31 +423,28 @@ mod tests {
     use super::*;
     use crate::storage::{SqlStorage, Storage};
 
-    /// Commits 2,000 times, one page each, while another thread checkpoints
-    /// as the server's maintenance does; returns the log's length after.
-    fn log_after_a_stream_of_commits(restart_at: i64) -> u64 {
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "rochade-wal-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a directory");
-        let path = dir.join("games.sqlite");
-        let mut db = Sqlite::open(&path).expect("opens");
-        db.restart_at = restart_at;
-        let db = std::sync::Arc::new(db);
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    /// Under a steady stream of commits the log starts over once it is
+    /// long: a passive checkpoint alone never copies all of it, and the
+    /// log grew without end (a gigabyte in half a minute of play).
+    #[test]
+    fn the_log_starts_over_under_a_steady_stream_of_commits() {
+        use std::sync::Arc;
+        let dir = crate::storage::scratch_dir("wal");
+        let mut db = Sqlite::open(&dir.join("games.sqlite")).expect("opens");
+        db.restart_at = 64;
+        let db = Arc::new(db);
+        let done = Arc::new(AtomicBool::new(false));
+        // Another thread checkpoints, as the server's maintenance does.
         let checkpoints = {
             let (db, done) = (db.clone(), done.clone());
             std::thread::spawn(move || {
-                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                while !done.load(Ordering::Relaxed) {
                     db.maintain().expect("checkpoints");
                     std::thread::sleep(std::time::Duration::from_millis(2));
                 }
             })
         };
+        // 2,000 commits of one page each.
         for at in 0..2000_i64 {
             db.write(&mut |tx| {
                 tx.execute(
@@ -458,19 +455,10 @@ mod tests {
             })
             .expect("commits");
         }
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        done.store(true, Ordering::Relaxed);
         checkpoints.join().expect("the checkpoints end");
         let log = std::fs::metadata(dir.join("games.sqlite-wal")).map_or(0, |m| m.len());
         let _ = std::fs::remove_dir_all(&dir);
-        log
-    }
-
-    /// Under a steady stream of commits the log starts over once it is
-    /// long: a passive checkpoint alone never copies all of it, and the
-    /// log grew without end (a gigabyte in half a minute of play).
-    #[test]
-    fn the_log_starts_over_under_a_steady_stream_of_commits() {
-        let log = log_after_a_stream_of_commits(64);
         // 2,000 frames of 4 KiB and their headers if it never started over.
         assert!(log < 500 * 4096, "the log is {log} bytes");
     }

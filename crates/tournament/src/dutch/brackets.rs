@@ -193,13 +193,13 @@ pub fn pair<'a, const L: usize>(
         preliminary_bye(&mut g, &layout, &mut bye, round, rounds);
     }
 
-    let edge = |g: &Graph<L>, bye: &ByeTerms, hi: usize, lo: usize, place: Place| {
+    let edge = |players: &[&Entrant], bye: &ByeTerms, hi: usize, lo: usize, place: Place| {
         weights::edge::<L>(
             &layout,
             bye,
-            g.players[hi],
+            players[hi],
             hi,
-            g.players[lo],
+            players[lo],
             lo,
             place,
             round,
@@ -208,19 +208,7 @@ pub fn pair<'a, const L: usize>(
     };
     // Every pair at once: `fill` writes the table row by row.
     let players = &g.players;
-    g.m.fill(|i, j| {
-        weights::edge::<L>(
-            &layout,
-            &bye,
-            players[i],
-            i,
-            players[j],
-            j,
-            Place::Far,
-            round,
-            rounds,
-        )
-    });
+    g.m.fill(|i, j| edge(players, &bye, i, j, Place::Far));
 
     let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
     let mut next_group = 1;
@@ -252,7 +240,7 @@ pub fn pair<'a, const L: usize>(
             } else {
                 Place::Next
             };
-            edge(&g, &bye, by_index[lj], by_index[li], place)
+            edge(&g.players, &bye, by_index[lj], by_index[li], place)
         });
         for li in group_begin..locals {
             for lj in 0..li {
