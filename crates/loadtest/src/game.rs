@@ -110,7 +110,8 @@ async fn play(
         deliver(plan, &mut seats[mover], log, &uci, tally).await?;
         if sent_at >= plan.measure_from && sent_at < plan.end {
             let us = sent_at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
-            tally.rtts.lock().await.push(us);
+            let ms = (sent_at - plan.measure_from).as_millis() as u32;
+            tally.rtts.lock().await.push((ms, us));
         }
         log.acked.push(uci);
         log.in_flight = None;

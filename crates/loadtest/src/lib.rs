@@ -27,6 +27,7 @@ mod game;
 mod resilience;
 mod run;
 mod seat;
+pub mod seconds;
 mod state;
 mod stored;
 mod tally;

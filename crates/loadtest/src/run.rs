@@ -96,6 +96,9 @@ pub struct LoadReport {
     pub p99_ms: f64,
     /// Slowest round trip, ms.
     pub max_ms: f64,
+    /// The round trips of each second of the measuring, by when the move
+    /// was sent: where a tail comes from (a stall, a burst, the ramp).
+    pub by_second: Vec<crate::seconds::Second>,
     /// Acknowledged moves that a later state of the game did not hold in
     /// their place (seen during the run).
     pub lost: u64,
@@ -321,7 +324,9 @@ pub async fn run_with(
         cpu_seconds(None),
         config.server_pid.and_then(|p| cpu_seconds(Some(p))),
     );
-    let mut rtts = std::mem::take(&mut *tally.rtts.lock().await);
+    let timed = std::mem::take(&mut *tally.rtts.lock().await);
+    let by_second = crate::seconds::by_second(&timed);
+    let mut rtts: Vec<u32> = timed.into_iter().map(|(_, us)| us).collect();
     rtts.sort_unstable();
     let at = |q: f64| -> f64 {
         if rtts.is_empty() {
@@ -357,6 +362,7 @@ pub async fn run_with(
         p50_ms: at(0.5),
         p99_ms: at(0.99),
         max_ms: at(1.0),
+        by_second,
         lost: Tally::read(&tally.lost),
         duplicated: Tally::read(&tally.duplicated),
         unacknowledged: Tally::read(&tally.unacknowledged),

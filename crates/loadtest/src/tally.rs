@@ -10,8 +10,9 @@ use crate::check::MoveCheck;
 /// Counters shared by the game tasks.
 #[derive(Debug, Default)]
 pub(crate) struct Tally {
-    /// Round trips in microseconds, while measuring.
-    pub(crate) rtts: Mutex<Vec<u32>>,
+    /// Round trips while measuring: when each move was sent (ms after
+    /// the measuring began) and its round trip in microseconds.
+    pub(crate) rtts: Mutex<Vec<(u32, u32)>>,
     /// Acknowledged moves that a later state did not hold in place.
     pub(crate) lost: AtomicU64,
     /// Moves a state held beyond those acknowledged.
