@@ -220,6 +220,78 @@ impl<'a> GameState<'a> {
     /// The state of `record` at game time `now`; `connected` says which
     /// seats have a socket.
     pub fn of(record: &'a Record, now: Duration, connected: ByColor<bool>) -> GameState<'a> {
+        GameState {
+            head: Head::of(record, now, connected),
+            moves: &record.plies,
+            now: Now::of(record, now),
+        }
+    }
+
+    /// The state as one JSON object (a room writes its parts itself,
+    /// keeping the moves between states: [`MovesJson`]).
+    pub fn to_json(&self) -> String {
+        assemble(
+            &to_string(&self.head),
+            &moves::write_all(self.moves),
+            &to_string(&self.now),
+        )
+    }
+}
+
+impl<'a> Head<'a> {
+    /// The head of `record`'s state at game time `now`; `connected` says
+    /// which seats have a socket.
+    pub fn of(record: &'a Record, now: Duration, connected: ByColor<bool>) -> Head<'a> {
+        let game = record.timed.game();
+        let robot = record.setup.robot;
+        let player = |color: Color| {
+            let is_robot = robot.is_some_and(|(_, side)| Color::from(side) == color);
+            Player {
+                kind: if is_robot { "robot" } else { "human" },
+                level: robot.filter(|_| is_robot).map(|(level, _)| level),
+                connected: is_robot || connected[color],
+                name: record.setup.player(color).map(|p| p.name.clone()),
+                rating: record.setup.player(color).and_then(|p| p.rating),
+            }
+        };
+        Head {
+            id: &record.setup.id,
+            rules: record.setup.rules.as_str(),
+            mode: record.setup.mode,
+            players: Players {
+                white: player(Color::White),
+                black: player(Color::Black),
+            },
+            initial_fen: write_fen(game.history().start(), FenStyle::XFen),
+            chess960: game.chess960_number(),
+            tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
+            simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
+            berserk: record
+                .setup
+                .tournament
+                .as_ref()
+                .is_some_and(|t| t.arena)
+                .then(|| Berserked {
+                    white: record.berserk[Color::White],
+                    black: record.berserk[Color::Black],
+                }),
+            decisions: record
+                .decisions
+                .iter()
+                .map(|(at, decision, by, reason)| DecisionState {
+                    decision,
+                    by,
+                    reason,
+                    ago: ms(now).saturating_sub(*at),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'a> Now<'a> {
+    /// What a move may change in `record`'s state at game time `now`.
+    pub fn of(record: &'a Record, now: Duration) -> Now<'a> {
         let game = record.timed.game();
         let pos = game.position();
         let over = record.is_over();
@@ -254,50 +326,7 @@ impl<'a> GameState<'a> {
         } else {
             Dests::of(pos, game.castling_mode())
         };
-        let robot = record.setup.robot;
-        let player = |color: Color| {
-            let is_robot = robot.is_some_and(|(_, side)| Color::from(side) == color);
-            Player {
-                kind: if is_robot { "robot" } else { "human" },
-                level: robot.filter(|_| is_robot).map(|(level, _)| level),
-                connected: is_robot || connected[color],
-                name: record.setup.player(color).map(|p| p.name.clone()),
-                rating: record.setup.player(color).and_then(|p| p.rating),
-            }
-        };
-        let head = Head {
-            id: &record.setup.id,
-            rules: record.setup.rules.as_str(),
-            mode: record.setup.mode,
-            players: Players {
-                white: player(Color::White),
-                black: player(Color::Black),
-            },
-            initial_fen: write_fen(game.history().start(), FenStyle::XFen),
-            chess960: game.chess960_number(),
-            tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
-            simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
-            berserk: record
-                .setup
-                .tournament
-                .as_ref()
-                .is_some_and(|t| t.arena)
-                .then(|| Berserked {
-                    white: record.berserk[Color::White],
-                    black: record.berserk[Color::Black],
-                }),
-            decisions: record
-                .decisions
-                .iter()
-                .map(|(at, decision, by, reason)| DecisionState {
-                    decision,
-                    by,
-                    reason,
-                    ago: ms(now).saturating_sub(*at),
-                })
-                .collect(),
-        };
-        let moment = Now {
+        Now {
             fen: record.fen(),
             ply: record.plies.len(),
             turn: game.turn().into(),
@@ -329,22 +358,7 @@ impl<'a> GameState<'a> {
             left: record.left.map(Side::from),
             rematch: record.rematch.as_deref(),
             halted: record.halted,
-        };
-        GameState {
-            head,
-            moves: &record.plies,
-            now: moment,
         }
-    }
-
-    /// The state as one JSON object (a room writes its parts itself,
-    /// keeping the moves between states: [`MovesJson`]).
-    pub fn to_json(&self) -> String {
-        assemble(
-            &to_string(&self.head),
-            &moves::write_all(self.moves),
-            &to_string(&self.now),
-        )
     }
 }
 

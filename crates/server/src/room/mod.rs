@@ -20,6 +20,7 @@
 pub mod act;
 mod command;
 pub mod finish;
+mod head;
 pub mod offers;
 pub mod presence;
 pub mod rematch;
@@ -50,7 +51,7 @@ use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
 use crate::setup::{Player, Seats, Side};
-use crate::state::{GameState, MovesJson};
+use crate::state::{MovesJson, Now};
 use crate::storage::{Ended, Storage, StorageError, WriteOp, Writer};
 use presence::Presence;
 use rochade_laws::TablebaseValue;
@@ -111,6 +112,8 @@ struct Room {
     state: Arc<String>,
     /// The game's moves as JSON, kept between states.
     moves_json: MovesJson,
+    /// The state's head as JSON, kept between states.
+    head: head::HeadKept,
     /// What every socket's state has in common since the last broadcast,
     /// when they all do: then a move can be sent as a move message.
     shown: Option<Shown>,
@@ -159,6 +162,7 @@ pub fn spawn(
         presence,
         state: Arc::new(String::new()),
         moves_json: MovesJson::default(),
+        head: head::HeadKept::default(),
         shown: None,
         robot,
         thinking: None,
@@ -202,12 +206,12 @@ impl Room {
     /// broadcast is a whole state again.
     fn made(&mut self) -> (Arc<String>, Option<Arc<String>>, Shown) {
         let now = Duration::from_millis(self.now_ms());
-        let mut state = GameState::of(&self.record, now, self.presence.connected());
+        let head = self.head.json(&self.record, now, self.presence.connected());
+        let mut moment = Now::of(&self.record, now);
         let value = self.tablebase_value();
-        state.now.claimable.tablebase_win = value == Some(TablebaseValue::Win);
-        state.now.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
-        let head = crate::state::to_string(&state.head);
-        let moment = crate::state::to_string(&state.now);
+        moment.claimable.tablebase_win = value == Some(TablebaseValue::Win);
+        moment.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
+        let moment = crate::state::to_string(&moment);
         let full = Arc::new(crate::state::assemble(
             &head,
             &self.moves_json.write(&self.record),
