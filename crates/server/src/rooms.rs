@@ -530,13 +530,12 @@ impl Shared {
         closed
     }
 
-    /// The room of game `id`, loading it if needed.
-    async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
-        // A node that went without a heartbeat for too long (stopped,
-        // cut off) does not answer from rooms another node may have
-        // moved on from, nor open new ones until its lease has held
-        // again for a whole lease (a takeover decided on its old
-        // heartbeat may still be on its way).
+    /// Refuses while this node's lease is not settled: a node that went
+    /// without a heartbeat for too long (stopped, cut off) does not answer
+    /// from rooms another node may have moved on from, nor open new ones
+    /// until its lease has held again for a whole lease (a takeover decided
+    /// on its old heartbeat may still be on its way).
+    fn settled(self: &Arc<Self>) -> Result<(), ActionError> {
         if let Some(cluster) = self.cluster.get() {
             let now = wall_ms();
             if cluster.lease().lapse(now) {
@@ -549,6 +548,12 @@ impl Shared {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The room of game `id`, loading it if needed.
+    async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
+        self.settled()?;
         if let Some(tx) = self.loaded(id) {
             return Ok(tx);
         }
@@ -602,14 +607,43 @@ impl Shared {
         id: &str,
         make: impl Fn(oneshot::Sender<T>) -> Command,
     ) -> Result<T, ActionError> {
+        self.ask_kept(&mut None, id, make).await
+    }
+
+    /// [`ask`](Self::ask) through the room's queue in `kept`, if it is
+    /// still open, and keeps there the queue that answered: a socket asks
+    /// its room without looking it up among all the rooms each time.
+    ///
+    /// # Errors
+    ///
+    /// As [`ask`](Self::ask).
+    pub async fn ask_kept<T>(
+        self: &Arc<Self>,
+        kept: &mut Option<mpsc::Sender<Command>>,
+        id: &str,
+        make: impl Fn(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, ActionError> {
         for _ in 0..ATTEMPTS {
-            let tx = self.room(id).await?;
+            let (tx, keep) = match kept.take() {
+                Some(tx) if !tx.is_closed() => {
+                    self.settled()?;
+                    (tx, true)
+                }
+                _ => {
+                    let tx = self.room(id).await?;
+                    let keep = self.is_room_here(id, &tx);
+                    (tx, keep)
+                }
+            };
             let (reply, answer) = oneshot::channel();
             if tx.send(make(reply)).await.is_err() {
                 self.forget_closed(id, &tx);
                 continue;
             }
             if let Ok(answer) = answer.await {
+                if keep {
+                    *kept = Some(tx);
+                }
                 return Ok(answer);
             }
             self.forget_closed(id, &tx);
@@ -618,6 +652,17 @@ impl Shared {
             ErrorCode::Internal,
             format!("the room of game {id} keeps closing"),
         ))
+    }
+
+    /// Whether `tx` is the queue of game `id`'s own room on this node (its
+    /// queue closes with it), not a relay to another node's (which a room
+    /// here replaces without closing it when this node takes the game over).
+    fn is_room_here(&self, id: &str, tx: &mpsc::Sender<Command>) -> bool {
+        self.rooms.lock().is_ok_and(|rooms| {
+            rooms
+                .get(id)
+                .is_some_and(|live| !live.remote && live.tx.same_channel(tx))
+        })
     }
 
     /// Forgets a room whose queue is closed.
@@ -636,5 +681,51 @@ impl Shared {
                 let _ = tx.send(command).await;
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::NewGame;
+    use crate::storage::SqliteStorage;
+
+    /// A socket keeps its room's queue between messages; a queue that
+    /// closed (the room unloaded or went stale) is looked up again, and
+    /// the room found is kept in its place.
+    #[tokio::test]
+    async fn a_kept_queue_that_closed_is_looked_up_again() {
+        let dir = crate::storage::scratch_dir("rooms-kept");
+        let storage: Arc<dyn Storage> =
+            Arc::new(SqliteStorage::open(&dir.join("games.sqlite")).expect("opens"));
+        let (_stop, shutdown) = watch::channel(false);
+        let shared = Shared::new(storage, EngineChoice::Builtin, Limits::default(), shutdown);
+        let req: NewGame = serde_json::from_str(r#"{"opponent":"local"}"#).expect("request");
+        let setup = GameSetup::from_request(&req, &shared.limits).expect("setup");
+        let id = setup.id.clone();
+        shared
+            .create(setup, IpAddr::from([127, 0, 0, 1]))
+            .await
+            .expect("created");
+
+        let mut kept = None;
+        let state = shared
+            .ask_kept(&mut kept, &id, |reply| Command::State { reply })
+            .await
+            .expect("answers");
+        assert!(state.contains(&id), "{state}");
+        let room = shared.loaded(&id).expect("loaded");
+        assert!(kept.as_ref().is_some_and(|k| k.same_channel(&room)));
+
+        // A queue whose room is gone.
+        let (closed, _) = mpsc::channel(1);
+        let mut kept = Some(closed);
+        let again = shared
+            .ask_kept(&mut kept, &id, |reply| Command::State { reply })
+            .await
+            .expect("answers through the room looked up");
+        assert_eq!(again, state);
+        assert!(kept.as_ref().is_some_and(|k| k.same_channel(&room)));
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

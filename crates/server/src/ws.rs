@@ -103,9 +103,11 @@ async fn hello(stream: &mut SplitStream<WebSocket>, wait: Duration) -> Result<He
 pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, addr: IpAddr) {
     let _open = crate::metrics::SocketOpen::count();
     let (mut sink, mut stream) = socket.split();
+    // The room's queue, kept between messages.
+    let mut room_queue = None;
     let joined = match hello(&mut stream, shared.limits.handshake).await {
         Ok(hello) => shared
-            .ask(&id, |reply| Command::Join {
+            .ask_kept(&mut room_queue, &id, |reply| Command::Join {
                 token: hello.token.clone(),
                 reply,
                 told: None,
@@ -143,6 +145,10 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     let writer = tokio::spawn(async move {
         let mut pings = tokio::time::interval(ping_every);
         pings.tick().await;
+        // One wait for shutdown for the socket's life (a new one each turn
+        // took and gave back a place in the signal's list of waiters).
+        let stop = shutdown.changed();
+        tokio::pin!(stop);
         loop {
             let message = tokio::select! {
                 // The first state, queued before this task began, goes
@@ -180,7 +186,7 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
                     }
                 },
                 _ = pings.tick() => Message::Ping(Default::default()),
-                _ = shutdown.changed() => break,
+                _ = &mut stop => break,
             };
             if sink.send(message).await.is_err() {
                 break;
@@ -230,7 +236,7 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             continue;
         }
         warned = false;
-        if let Some(reply) = handle_text(&shared, &id, seats, text.as_str()).await
+        if let Some(reply) = handle_text(&shared, &mut room_queue, &id, seats, text.as_str()).await
             && tx.send(reply).await.is_err()
         {
             break;
@@ -250,7 +256,13 @@ fn allowed(shared: &Shared, token: &String, addr: IpAddr) -> bool {
 
 /// Handles one text frame; returns the direct answer, if any (states come
 /// through the room's broadcast).
-async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -> Option<String> {
+async fn handle_text(
+    shared: &Arc<Shared>,
+    room_queue: &mut Option<mpsc::Sender<Command>>,
+    id: &str,
+    seats: Seats,
+    text: &str,
+) -> Option<String> {
     let message = match protocol::parse(text) {
         Ok(m) => m,
         Err(e) => return Some(protocol::error_message(&e, None)),
@@ -260,7 +272,10 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
             return Some(format!("{{\"v\":{},\"t\":\"pong\"}}", protocol::VERSION));
         }
         ClientMessage::State => {
-            return match shared.ask(id, |reply| Command::State { reply }).await {
+            return match shared
+                .ask_kept(room_queue, id, |reply| Command::State { reply })
+                .await
+            {
                 Ok(json) => Some(state::message(&json, seats.as_str())),
                 Err(e) => Some(protocol::error_message(&e, None)),
             };
@@ -273,7 +288,7 @@ async fn handle_text(shared: &Arc<Shared>, id: &str, seats: Seats, text: &str) -
         _ => None,
     };
     let result = shared
-        .ask(id, |reply| Command::Act {
+        .ask_kept(room_queue, id, |reply| Command::Act {
             seats,
             message: message.clone(),
             reply,

@@ -178,6 +178,13 @@ pub fn spawn(
     (tx, task)
 }
 
+/// The next change of `signal`: whether it came (not the sender gone),
+/// and the receiver back to wait again.
+async fn next_change<T>(mut signal: watch::Receiver<T>) -> (bool, watch::Receiver<T>) {
+    let told = signal.changed().await.is_ok();
+    (told, signal)
+}
+
 /// Sleeps until `deadline`, or forever without one.
 async fn sleep_until(deadline: Option<Instant>) {
     match deadline {
@@ -330,19 +337,32 @@ impl Room {
     /// closing when nobody has been there for a while, shutdown.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let mut shutdown = self.deps.shutdown.clone();
-        let mut skew = self.deps.clock.changes();
+        let skew = self.deps.clock.changes();
         let unload_after = self.deps.limits.unload_after;
         self.tick().await;
-        // One timer for the room's deadlines, moved as they change (cheaper
-        // than a timer a command).
+        // One timer for the room's deadlines and one for its presence news,
+        // moved as they change, and one wait for each of the server's
+        // signals, kept from turn to turn (cheaper than new ones for each
+        // command: a timer, or a place in the signal's list of waiters).
         let due = tokio::time::sleep_until(Instant::now());
         tokio::pin!(due);
+        let news = tokio::time::sleep_until(Instant::now());
+        tokio::pin!(news);
+        let stop = shutdown.changed();
+        tokio::pin!(stop);
+        let skewed = next_change(skew);
+        tokio::pin!(skewed);
+        let mut skew_told = true;
         loop {
             let unloadable =
                 self.presence.is_empty() && self.thinking.is_none() && self.robot_retry.is_none();
             let deadline = self.deadline();
             if let Some(at) = deadline {
                 due.as_mut().reset(at);
+            }
+            let news_due = self.presence.due();
+            if let Some(at) = news_due {
+                news.as_mut().reset(at);
             }
             tokio::select! {
                 command = rx.recv() => match command {
@@ -355,14 +375,19 @@ impl Room {
                     None => break,
                 },
                 () = &mut due, if deadline.is_some() => self.tick().await,
-                () = sleep_until(self.presence.due()) => self.broadcast(),
+                () = &mut news, if news_due.is_some() => self.broadcast(),
                 () = sleep_until(self.robot_retry) => {
                     self.robot_retry = None;
                     self.start_robot();
                 }
                 () = tokio::time::sleep(unload_after), if unloadable => break,
-                _ = skew.changed() => self.tick().await,
-                _ = shutdown.changed() => break,
+                (told, skew) = &mut skewed, if skew_told => {
+                    // A clock that can no longer change is not waited on.
+                    skew_told = told;
+                    skewed.set(next_change(skew));
+                    self.tick().await;
+                }
+                _ = &mut stop => break,
             }
         }
         if let Some((_, stop)) = self.thinking.take() {
