@@ -589,14 +589,14 @@ fn preliminary_bye<const L: usize>(
     let shift = |s: u32| layout.shifts.get(&s).copied().unwrap_or(0) as u64;
     let players = &g.players;
     g.m.fill(|i, j| {
-        let (pi, pj) = (players[i], players[j]);
-        if super::criteria::compatible(pi, pj, round, rounds) {
+        let (fi, fj) = (&layout.profiles[i], &layout.profiles[j]);
+        if super::criteria::compatible_profiles(players[i], fi, fj, round, rounds) {
             let completion = 1 + u64::from(!candidates[i]) + u64::from(!candidates[j]);
             Wide::<L>::from_u64(completion)
                 .shifted(layout.sb)
-                .or_u64(shift(pi.score) + shift(pj.score))
+                .or_u64(shift(fi.score) + shift(fj.score))
                 .shifted(layout.group_size_bits)
-                .or_u64(u64::from(pj.score >= top))
+                .or_u64(u64::from(fj.score >= top))
         } else {
             Wide::ZERO
         }
@@ -615,16 +615,11 @@ fn preliminary_bye<const L: usize>(
         && (0..n)
             .take_while(|&i| g.players[i].score >= top)
             .all(|i| prelim[i] == i || g.players[prelim[i]].score >= top);
-    let mut played: Vec<usize> = g
-        .players
+    let mut played: Vec<usize> = layout
+        .profiles
         .iter()
         .filter(|p| p.score == score)
-        .map(|p| {
-            let mut met = p.opponents.clone();
-            met.sort_unstable();
-            met.dedup();
-            met.len()
-        })
+        .map(|p| p.met)
         .collect();
     played.sort_unstable_by(|a, b| b.cmp(a));
     bye.played_ranks = played

@@ -36,36 +36,85 @@ pub fn repeated_colour(e: &Entrant) -> Option<Colour> {
     }
 }
 
+/// What the colour rules read of a player's history, worked out once:
+/// a round weighs n²/2 pairs, and each read the two histories again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// White games minus Black games ([`Entrant::colour_difference`]).
+    pub difference: i32,
+    /// The colour of the last two games when they were the same.
+    pub repeated: Option<Colour>,
+    /// The colour preference (A.6).
+    pub preference: Preference,
+}
+
+impl Standing {
+    /// The standing of `e`.
+    #[must_use]
+    pub fn of(e: &Entrant) -> Standing {
+        let difference = e.colour_difference();
+        let repeated = repeated_colour(e);
+        let preference = match e.colours.last() {
+            None => Preference {
+                colour: None,
+                strength: Strength::None,
+            },
+            Some(&last) => {
+                let colour = if let Some(c) = repeated {
+                    c.other()
+                } else if difference >= 1 {
+                    Colour::Black
+                } else if difference <= -1 {
+                    Colour::White
+                } else {
+                    last.other()
+                };
+                let strength = if difference.abs() >= 2 || repeated.is_some() {
+                    Strength::Absolute
+                } else if difference.abs() == 1 {
+                    Strength::Strong
+                } else {
+                    Strength::Mild
+                };
+                Preference {
+                    colour: Some(colour),
+                    strength,
+                }
+            }
+        };
+        Standing {
+            difference,
+            repeated,
+            preference,
+        }
+    }
+
+    /// Whether playing `colour` would break C.04.3 C3's colour limits:
+    /// a third game in a row with one colour, or a colour difference
+    /// beyond ±2.
+    #[must_use]
+    pub fn breaks_absolute(&self, colour: Colour) -> bool {
+        if self.repeated == Some(colour) {
+            return true;
+        }
+        let step = if colour == Colour::White { 1 } else { -1 };
+        (self.difference + step).abs() > 2
+    }
+
+    /// Whether some colour allocation lets this player and `other` meet
+    /// within the colour limits of C3.
+    #[must_use]
+    pub fn has_legal_allocation(&self, other: &Standing) -> bool {
+        let first = !self.breaks_absolute(Colour::White) && !other.breaks_absolute(Colour::Black);
+        let second = !self.breaks_absolute(Colour::Black) && !other.breaks_absolute(Colour::White);
+        first || second
+    }
+}
+
 /// The colour preference of a player (C.04.3 A.6).
 #[must_use]
 pub fn preference(e: &Entrant) -> Preference {
-    let Some(&last) = e.colours.last() else {
-        return Preference {
-            colour: None,
-            strength: Strength::None,
-        };
-    };
-    let diff = e.colour_difference();
-    let colour = if let Some(c) = repeated_colour(e) {
-        c.other()
-    } else if diff >= 1 {
-        Colour::Black
-    } else if diff <= -1 {
-        Colour::White
-    } else {
-        last.other()
-    };
-    let strength = if diff.abs() >= 2 || repeated_colour(e).is_some() {
-        Strength::Absolute
-    } else if diff.abs() == 1 {
-        Strength::Strong
-    } else {
-        Strength::Mild
-    };
-    Preference {
-        colour: Some(colour),
-        strength,
-    }
+    Standing::of(e).preference
 }
 
 /// Whether playing `colour` would break C.04.3 C3's colour limits for
@@ -73,20 +122,14 @@ pub fn preference(e: &Entrant) -> Preference {
 /// difference beyond ±2.
 #[must_use]
 pub fn breaks_absolute(e: &Entrant, colour: Colour) -> bool {
-    if repeated_colour(e) == Some(colour) {
-        return true;
-    }
-    let step = if colour == Colour::White { 1 } else { -1 };
-    (e.colour_difference() + step).abs() > 2
+    Standing::of(e).breaks_absolute(colour)
 }
 
 /// Whether some colour allocation lets `a` and `b` meet within the
 /// colour limits of C3.
 #[must_use]
 pub fn has_legal_allocation(a: &Entrant, b: &Entrant) -> bool {
-    let first = !breaks_absolute(a, Colour::White) && !breaks_absolute(b, Colour::Black);
-    let second = !breaks_absolute(a, Colour::Black) && !breaks_absolute(b, Colour::White);
-    first || second
+    Standing::of(a).has_legal_allocation(&Standing::of(b))
 }
 
 /// (White, Black) for a pair, by the colour allocation rules E.1–E.5;
@@ -198,6 +241,83 @@ mod tests {
             (wide.colour, wide.strength),
             (Some(Colour::Black), Strength::Absolute)
         );
+    }
+
+    /// Every colour history of up to `len` games.
+    fn histories(len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..len {
+            last = last
+                .iter()
+                .flat_map(|h| [format!("{h}w"), format!("{h}b")])
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    /// Whether the history `h` keeps within C3's limits: never three
+    /// games in a row with one colour at its end, a colour difference
+    /// of at most ±2.
+    fn within_limits(h: &str) -> bool {
+        let diff = h.matches('w').count() as i32 - h.matches('b').count() as i32;
+        !(h.ends_with("www") || h.ends_with("bbb") || diff.abs() > 2)
+    }
+
+    /// A.6 read from the history as a string.
+    fn reference_preference(h: &str) -> Preference {
+        let diff = h.matches('w').count() as i32 - h.matches('b').count() as i32;
+        let twice = h.ends_with("ww") || h.ends_with("bb");
+        let other_than_last = if h.ends_with('w') {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let (colour, strength) = match (h.is_empty(), twice, diff) {
+            (true, _, _) => (None, Strength::None),
+            (false, true, _) => (Some(other_than_last), Strength::Absolute),
+            (false, false, d) if d.abs() >= 2 => (
+                Some(if d > 0 { Colour::Black } else { Colour::White }),
+                Strength::Absolute,
+            ),
+            (false, false, 1) => (Some(Colour::Black), Strength::Strong),
+            (false, false, -1) => (Some(Colour::White), Strength::Strong),
+            (false, false, _) => (Some(other_than_last), Strength::Mild),
+        };
+        Preference { colour, strength }
+    }
+
+    #[test]
+    fn standing_agrees_with_the_history() {
+        let all = histories(7);
+        assert_eq!(all.len(), 255);
+        for h in &all {
+            let e = entrant(1, h);
+            let s = Standing::of(&e);
+            assert_eq!(s.difference, e.colour_difference(), "{h}");
+            assert_eq!(s.repeated, repeated_colour(&e), "{h}");
+            assert_eq!(s.preference, reference_preference(h), "{h}");
+            assert_eq!(preference(&e), s.preference, "{h}");
+            for (colour, c) in [(Colour::White, 'w'), (Colour::Black, 'b')] {
+                let breaks = !within_limits(&format!("{h}{c}"));
+                assert_eq!(s.breaks_absolute(colour), breaks, "{h} {c}");
+                assert_eq!(breaks_absolute(&e, colour), breaks, "{h} {c}");
+            }
+        }
+        // Some allocation keeps both within the limits, tried on every
+        // pair of histories of up to five games.
+        let short = histories(5);
+        for a in &short {
+            for b in &short {
+                let legal = (within_limits(&format!("{a}w")) && within_limits(&format!("{b}b")))
+                    || (within_limits(&format!("{a}b")) && within_limits(&format!("{b}w")));
+                let (ea, eb) = (entrant(1, a), entrant(2, b));
+                assert_eq!(has_legal_allocation(&ea, &eb), legal, "{a} {b}");
+                let (sa, sb) = (Standing::of(&ea), Standing::of(&eb));
+                assert_eq!(sa.has_legal_allocation(&sb), legal, "{a} {b}");
+            }
+        }
     }
 
     #[test]

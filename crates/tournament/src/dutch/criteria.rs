@@ -8,24 +8,36 @@
 //! - C3: two players with the same absolute colour preference do not
 //!   meet, except topscorers in the last round.
 
-use super::colour;
-use super::player::Entrant;
+use super::player::{Entrant, Profile};
 
 /// Whether `a` and `b` may be paired (C.04.3 C1 and C3). `round` is the
 /// round being paired, `rounds` the tournament's length.
 #[must_use]
 pub fn compatible(a: &Entrant, b: &Entrant, round: u16, rounds: u16) -> bool {
-    if a.number == b.number || a.has_met(b) {
+    compatible_profiles(a, &Profile::of(a), &Profile::of(b), round, rounds)
+}
+
+/// [`compatible`] from the players' profiles: `pa` is `a`'s, `pb` the
+/// other player's (only `a`'s opponents are read).
+#[must_use]
+pub fn compatible_profiles(
+    a: &Entrant,
+    pa: &Profile,
+    pb: &Profile,
+    round: u16,
+    rounds: u16,
+) -> bool {
+    if pa.number == pb.number || a.opponents.contains(&pb.number) {
         return false;
     }
-    if colour::has_legal_allocation(a, b) {
+    if pa.colours.has_legal_allocation(&pb.colours) {
         return true;
     }
     // C3's exception: topscorers (more than half the maximum score) in
     // the last round.
     let played = u32::from(round.saturating_sub(1));
-    let topscorer = |e: &Entrant| 2 * e.score > played * crate::Points::ONE.tenths();
-    round >= rounds && (topscorer(a) || topscorer(b))
+    let topscorer = |p: &Profile| 2 * p.score > played * crate::Points::ONE.tenths();
+    round >= rounds && (topscorer(pa) || topscorer(pb))
 }
 
 #[cfg(test)]

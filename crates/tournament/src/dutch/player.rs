@@ -3,6 +3,7 @@
 //! may still get the pairing-allocated bye (C2), read from a TRF file.
 
 use super::acceleration::{Method, virtual_points};
+use super::colour::Standing;
 use crate::trf::{ResultCode, Trf};
 use crate::{Colour, PairingNumber};
 
@@ -63,6 +64,45 @@ impl Entrant {
     #[must_use]
     pub fn has_met(&self, other: &Entrant) -> bool {
         self.opponents.contains(&other.number)
+    }
+}
+
+/// What the weights and the absolute criteria read of a player, worked
+/// out once a round ([`Profile::of`]): a round weighs n²/2 pairs, and
+/// each pair read both histories again (the colour difference, the last
+/// colours, the floats), from lists each in its own allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    /// The pairing number.
+    pub number: PairingNumber,
+    /// The score for pairing purposes.
+    pub score: u32,
+    /// The colour difference, the repeated colour and the preference.
+    pub colours: Standing,
+    /// The float one round back, then two rounds back.
+    pub floats: [Float; 2],
+    /// How many different players were met over the board.
+    pub met: usize,
+}
+
+impl Profile {
+    /// The profile of `e`.
+    #[must_use]
+    pub fn of(e: &Entrant) -> Profile {
+        let o = &e.opponents;
+        Profile {
+            number: e.number,
+            score: e.score,
+            colours: Standing::of(e),
+            floats: [e.float_back(1), e.float_back(2)],
+            met: (0..o.len()).filter(|&i| !o[..i].contains(&o[i])).count(),
+        }
+    }
+
+    /// The float `back` rounds ago, 1 or 2 ([`Entrant::float_back`]).
+    #[must_use]
+    pub fn float_back(&self, back: usize) -> Float {
+        self.floats[back - 1]
     }
 }
 
@@ -192,4 +232,46 @@ pub fn entrants(trf: &Trf, round: u16, method: Method) -> Vec<Entrant> {
     }
     out.sort_by_key(|e| e.number);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(n: u16) -> PairingNumber {
+        PairingNumber::new(n).expect("a number")
+    }
+
+    #[test]
+    fn profile_reads_what_the_entrant_says() {
+        let floats = [Float::Down, Float::Up, Float::None];
+        for (k, met) in [
+            vec![],
+            vec![3],
+            vec![3, 3],
+            vec![4, 2, 4, 9, 2],
+            vec![7, 8, 9, 10, 11, 12],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let e = Entrant {
+                number: number(1),
+                score: 5 * k as u32,
+                colours: [Colour::White, Colour::Black, Colour::Black][..k.min(3)].to_vec(),
+                floats: floats[..k.min(3)].to_vec(),
+                opponents: met.iter().map(|&m| number(m)).collect(),
+                bye_eligible: true,
+            };
+            let p = Profile::of(&e);
+            let mut distinct = e.opponents.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(p.met, distinct.len(), "{met:?}");
+            assert_eq!(p.float_back(1), e.float_back(1));
+            assert_eq!(p.float_back(2), e.float_back(2));
+            assert_eq!(p.colours, Standing::of(&e));
+            assert_eq!((p.number, p.score), (e.number, e.score));
+        }
+    }
 }

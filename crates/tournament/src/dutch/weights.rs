@@ -23,9 +23,9 @@
 
 use std::collections::HashMap;
 
-use super::colour::{self, Strength};
+use super::colour::Strength;
 use super::criteria;
-use super::player::{Entrant, Float};
+use super::player::{Entrant, Float, Profile};
 use crate::matching::Wide;
 
 /// The widths of the fields and where each scoregroup's bit lies.
@@ -41,6 +41,8 @@ pub struct Layout {
     pub shifts: HashMap<u32, usize>,
     /// Rounds played before this one.
     pub played: u16,
+    /// Each player's profile, by index in the sorted order.
+    pub profiles: Vec<Profile>,
 }
 
 impl Layout {
@@ -71,6 +73,7 @@ impl Layout {
             group_size_bits: bits(largest).max(1),
             shifts,
             played,
+            profiles: players.iter().map(|e| Profile::of(e)).collect(),
         }
     }
 
@@ -120,21 +123,24 @@ pub enum Place {
 }
 
 /// The weight of pairing `hi` (higher ranked, sorted index `ih`) with
-/// `lo` (index `il`).
+/// `lo` (index `il`); the sorted order is the one `layout` was made
+/// with, whose profiles the weight reads.
 #[allow(clippy::too_many_arguments)]
 #[must_use]
 pub fn edge<const L: usize>(
     layout: &Layout,
     bye: &ByeTerms,
-    hi: &Entrant,
+    high: &Entrant,
     ih: usize,
-    lo: &Entrant,
+    low: &Entrant,
     il: usize,
     place: Place,
     round: u16,
     rounds: u16,
 ) -> Wide<L> {
-    if !criteria::compatible(hi, lo, round, rounds) {
+    let (hi, lo) = (&layout.profiles[ih], &layout.profiles[il]);
+    debug_assert!(hi.number == high.number && lo.number == low.number);
+    if !criteria::compatible_profiles(high, hi, lo, round, rounds) {
         return Wide::ZERO;
     }
     let (b, sb) = (layout.b, layout.sb);
@@ -144,7 +150,7 @@ pub fn edge<const L: usize>(
     let mut w = Wide::<L>::ZERO;
     let mut s = 3 * b + 1;
     let up_against = |back| lo.float_back(back) == Float::Up && hi.score > lo.score;
-    let down_twice = |e: &Entrant, back| e.float_back(back) == Float::Down;
+    let down_twice = |e: &Profile, back| e.float_back(back) == Float::Down;
     let put = |w: &mut Wide<L>, value: u64, width: usize, s: &mut usize| {
         if value != 0 {
             *w = w.add_at(value, *s);
@@ -211,12 +217,7 @@ pub fn edge<const L: usize>(
     if bye.single_downfloater
         && let Some(score) = bye.score
     {
-        let rank = |e: &Entrant| {
-            let mut met = e.opponents.clone();
-            met.sort_unstable();
-            met.dedup();
-            bye.played_ranks.get(&met.len()).copied().unwrap_or(0)
-        };
+        let rank = |e: &Profile| bye.played_ranks.get(&e.met).copied().unwrap_or(0);
         if hi.score == score {
             c9 |= rank(hi);
         }
@@ -243,16 +244,17 @@ pub fn edge<const L: usize>(
 
 /// Whether the pair meets C13, C12, C11 and C10 (in this order: the
 /// order of their fields), `hi` the higher ranked.
-fn colour_criteria(hi: &Entrant, lo: &Entrant) -> [bool; 4] {
-    let (ph, pl) = (colour::preference(hi), colour::preference(lo));
+fn colour_criteria(hi: &Profile, lo: &Profile) -> [bool; 4] {
+    let (ch, cl) = (&hi.colours, &lo.colours);
+    let (ph, pl) = (ch.preference, cl.preference);
     let same = ph.colour.is_some() && ph.colour == pl.colour;
     let c13 = !(same
         && ph.strength >= Strength::Strong
         && pl.strength >= Strength::Strong
         && !(ph.strength == Strength::Absolute && pl.strength == Strength::Absolute));
     let c11 = if ph.strength == Strength::Absolute && pl.strength == Strength::Absolute && same {
-        let (dl, dh) = (lo.colour_difference().abs(), hi.colour_difference().abs());
-        let (rl, rh) = (colour::repeated_colour(lo), colour::repeated_colour(hi));
+        let (dl, dh) = (cl.difference.abs(), ch.difference.abs());
+        let (rl, rh) = (cl.repeated, ch.repeated);
         if dl == dh {
             rl.is_none() || rl != rh
         } else {
@@ -263,6 +265,6 @@ fn colour_criteria(hi: &Entrant, lo: &Entrant) -> [bool; 4] {
     } else {
         true
     };
-    let c10 = !(hi.colour_difference().abs() >= 2 && lo.colour_difference().abs() >= 2 && same);
+    let c10 = !(ch.difference.abs() >= 2 && cl.difference.abs() >= 2 && same);
     [c13, !same, c11, c10]
 }
