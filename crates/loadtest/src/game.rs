@@ -43,20 +43,20 @@ pub(crate) struct Plan {
     pub(crate) end: Instant,
 }
 
-/// Makes a friend game, plays it, and logs what it was acknowledged in
-/// `tally` (also when it broke off).
+/// Makes a friend game, plays it to `plies` plies at most, and logs what
+/// it was acknowledged in `tally` (also when it broke off).
 ///
 /// # Errors
 ///
 /// When the game cannot be made, or a move or socket is given up.
-pub(crate) async fn play_game(plan: &Plan, tally: &Tally) -> Result<(), ClientError> {
+pub(crate) async fn play_game(plan: &Plan, tally: &Tally, plies: usize) -> Result<(), ClientError> {
     let (id, white, black) = create(&plan.host).await?;
     let mut log = GameLog::new(&id);
     let mut seats = [
         Seat::new(&plan.host, &id, &white, plan.move_messages),
         Seat::new(&plan.host, &id, &black, plan.move_messages),
     ];
-    let result = play(plan, tally, &mut log, &mut seats).await;
+    let result = play(plan, tally, &mut log, &mut seats, plies).await;
     for seat in &mut seats {
         seat.drop_socket().await;
     }
@@ -88,16 +88,14 @@ async fn play(
     tally: &Tally,
     log: &mut GameLog,
     seats: &mut [Seat; 2],
+    plies: usize,
 ) -> Result<(), ClientError> {
     connect(plan, &mut seats[0], tally).await?;
     connect(plan, &mut seats[1], tally).await?;
     let interval = Duration::from_secs_f64(1.0 / plan.rate.max(0.001));
     // Spread the games' moves over the interval.
     let mut next = Instant::now() + interval.mul_f64(rand::rng().random::<f64>());
-    while Instant::now() < plan.end
-        && log.acked.len() < plan.max_plies
-        && to_move(seats, log).can_move()
-    {
+    while Instant::now() < plan.end && log.acked.len() < plies && to_move(seats, log).can_move() {
         tokio::time::sleep_until(next).await;
         next += interval;
         let ply = log.acked.len();

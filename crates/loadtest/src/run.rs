@@ -39,7 +39,9 @@ pub struct LoadConfig {
     pub duration: Duration,
     /// Time over which the games are started.
     pub ramp: Duration,
-    /// A game is resigned and replaced after this many plies.
+    /// A game is resigned and replaced after this many plies (the first
+    /// game of each of the `games` places after a random number up to it,
+    /// so that games end and begin all through the run).
     pub max_plies: usize,
     /// The server's process id, for its memory (Linux `/proc`).
     pub server_pid: Option<u32>,
@@ -290,8 +292,15 @@ pub async fn run_with(
         let (plan, tally) = (plan.clone(), tally.clone());
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
+            // The slot's first game is resigned after a random number of
+            // plies, its later ones after `max_plies`: the games' ends, and
+            // the new games that replace them, come spread over the run as
+            // on a server, not all within the ramp every `max_plies` plies.
+            let mut plies = rand::rng().random_range(1..=plan.max_plies.max(1));
             while Instant::now() < plan.end {
-                if let Err(e) = play_game(&plan, &tally).await {
+                let result = play_game(&plan, &tally, plies).await;
+                plies = plan.max_plies;
+                if let Err(e) = result {
                     // The first few, to stderr: what broke a game off.
                     if Tally::count(&tally.failed) < SAID_FAILURES {
                         eprintln!("loadtest: a game broke off: {e}");
