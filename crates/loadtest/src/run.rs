@@ -337,13 +337,7 @@ pub async fn run_with(
     let by_second = crate::seconds::by_second(&timed);
     let mut rtts: Vec<u32> = timed.into_iter().map(|(_, us)| us).collect();
     rtts.sort_unstable();
-    let at = |q: f64| -> f64 {
-        if rtts.is_empty() {
-            return 0.0;
-        }
-        let i = ((rtts.len() as f64 - 1.0) * q).round() as usize;
-        f64::from(rtts[i.min(rtts.len() - 1)]) / 1000.0
-    };
+    let at = |q: f64| crate::seconds::quantile_ms(&rtts, q);
     let moves = rtts.len() as u64;
     let after_close = match config.unload_wait {
         Some(wait) => Some(unloading(&host, wait, config.server_pid).await),

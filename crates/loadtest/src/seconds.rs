@@ -40,19 +40,32 @@ pub fn by_second(timed: &[(u32, u32)]) -> Vec<Second> {
         .map(|chunk| {
             let mut rtts: Vec<u32> = chunk.iter().map(|&(_, us)| us).collect();
             rtts.sort_unstable();
-            let at = |q: f64| {
-                let i = ((rtts.len() as f64 - 1.0) * q).round() as usize;
-                f64::from(rtts[i]) / 1000.0
-            };
             Second {
                 second: chunk[0].0 / 1000,
                 moves: rtts.len() as u64,
-                p50_ms: at(0.5),
-                p99_ms: at(0.99),
-                max_ms: at(1.0),
+                p50_ms: quantile_ms(&rtts, 0.5),
+                p99_ms: quantile_ms(&rtts, 0.99),
+                max_ms: quantile_ms(&rtts, 1.0),
             }
         })
         .collect()
+}
+
+/// The `q` quantile (0 to 1) of `sorted` round trips in µs, in ms (the
+/// nearest rank); 0 for none.
+///
+/// ```
+/// use rochade_loadtest::seconds::quantile_ms;
+/// assert_eq!(quantile_ms(&[1_000, 2_000, 9_000], 0.5), 2.0);
+/// assert_eq!(quantile_ms(&[1_000, 2_000, 9_000], 1.0), 9.0);
+/// assert_eq!(quantile_ms(&[], 0.99), 0.0);
+/// ```
+pub fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    f64::from(sorted[i.min(sorted.len() - 1)]) / 1000.0
 }
 
 #[cfg(test)]

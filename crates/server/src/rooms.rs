@@ -50,6 +50,26 @@ struct Live {
     remote: bool,
 }
 
+impl Live {
+    /// Its queue, as the registry hands it out.
+    fn queue(&self) -> Queue {
+        Queue {
+            tx: self.tx.clone(),
+            here: !self.remote,
+        }
+    }
+}
+
+/// A game's queue as the registry hands it out.
+struct Queue {
+    /// The queue.
+    tx: mpsc::Sender<Command>,
+    /// It is the queue of the game's room on this node, which closes with
+    /// the room; not a relay to another node's, which a room here replaces
+    /// without closing it when this node takes the game over.
+    here: bool,
+}
+
 /// What every room and handler shares.
 pub struct Shared {
     /// Reads.
@@ -207,7 +227,7 @@ impl Shared {
 
     /// Starts the room of a stored game (unless its room runs here
     /// already: then that one); the registry forgets it when it closes.
-    fn start(self: &Arc<Self>, record: Record, epoch: u64) -> mpsc::Sender<Command> {
+    fn start(self: &Arc<Self>, record: Record, epoch: u64) -> Queue {
         let id = record.setup.id.clone();
         self.register(id.clone(), false, || {
             let (origin, robot) = (record.setup.origin, record.setup.mode == Mode::Robot);
@@ -225,12 +245,7 @@ impl Shared {
 
     /// Starts a relay to game `id`'s room on node `owner` (unless the game
     /// has a room or a relay here already: then that one).
-    fn relay(
-        self: &Arc<Self>,
-        cluster: &Arc<Cluster>,
-        id: &str,
-        owner: String,
-    ) -> mpsc::Sender<Command> {
+    fn relay(self: &Arc<Self>, cluster: &Arc<Cluster>, id: &str, owner: String) -> Queue {
         self.register(id.to_owned(), true, || {
             let (tx, task) = crate::cluster::relay::spawn(
                 cluster.clone(),
@@ -258,22 +273,22 @@ impl Shared {
         id: String,
         remote: bool,
         make: impl FnOnce() -> (Live, tokio::task::JoinHandle<()>),
-    ) -> mpsc::Sender<Command> {
-        let (tx, task) = {
+    ) -> Queue {
+        let (queue, task) = {
             let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(live) = rooms.get(&id)
                 && (remote || !live.remote)
                 && !live.tx.is_closed()
             {
-                return live.tx.clone();
+                return live.queue();
             }
             let (live, task) = make();
-            let tx = live.tx.clone();
+            let queue = live.queue();
             rooms.insert(id.clone(), live);
-            (tx, task)
+            (queue, task)
         };
         let registry = Arc::downgrade(self);
-        let closed = tx.clone();
+        let closed = queue.tx.clone();
         tokio::spawn(async move {
             let _ = task.await;
             if let Some(registry) = registry.upgrade() {
@@ -283,7 +298,7 @@ impl Shared {
                 }
             }
         });
-        tx
+        queue
     }
 
     /// Checks the limits of address `from` for a new game `setup`.
@@ -552,10 +567,10 @@ impl Shared {
     }
 
     /// The room of game `id`, loading it if needed.
-    async fn room(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, ActionError> {
+    async fn room(self: &Arc<Self>, id: &str) -> Result<Queue, ActionError> {
         self.settled()?;
-        if let Some(tx) = self.loaded(id) {
-            return Ok(tx);
+        if let Some(queue) = self.loaded(id) {
+            return Ok(queue);
         }
         if let Some(cluster) = self.cluster.get() {
             let (key, node) = (id.to_owned(), cluster.node().to_owned());
@@ -563,8 +578,8 @@ impl Shared {
             match self.stored(move |s| s.claim(&key, &node, stale)).await? {
                 Claim::Mine => {}
                 Claim::Owner(owner) => {
-                    if let Some(tx) = self.loaded(id) {
-                        return Ok(tx);
+                    if let Some(queue) = self.loaded(id) {
+                        return Ok(queue);
                     }
                     return Ok(self.relay(cluster, id, owner));
                 }
@@ -581,19 +596,19 @@ impl Shared {
             .stored(move |s| s.load(&key))
             .await?
             .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no game {id}")))?;
-        if let Some(tx) = self.loaded(id) {
-            return Ok(tx);
+        if let Some(queue) = self.loaded(id) {
+            return Ok(queue);
         }
         let record = Record::replay(stored.setup, stored.events)?;
         Ok(self.start(record, stored.epoch))
     }
 
-    /// The queue of game `id`'s room, if it is loaded.
-    fn loaded(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+    /// The queue of game `id`'s room (or relay), if it is loaded.
+    fn loaded(&self, id: &str) -> Option<Queue> {
         self.rooms
             .lock()
             .ok()
-            .and_then(|r| r.get(id).map(|live| live.tx.clone()))
+            .and_then(|r| r.get(id).map(Live::queue))
     }
 
     /// Sends a command made by `make` to the room of `id` and waits for the
@@ -624,16 +639,12 @@ impl Shared {
         make: impl Fn(oneshot::Sender<T>) -> Command,
     ) -> Result<T, ActionError> {
         for _ in 0..ATTEMPTS {
-            let (tx, keep) = match kept.take() {
+            let Queue { tx, here } = match kept.take() {
                 Some(tx) if !tx.is_closed() => {
                     self.settled()?;
-                    (tx, true)
+                    Queue { tx, here: true }
                 }
-                _ => {
-                    let tx = self.room(id).await?;
-                    let keep = self.is_room_here(id, &tx);
-                    (tx, keep)
-                }
+                _ => self.room(id).await?,
             };
             let (reply, answer) = oneshot::channel();
             if tx.send(make(reply)).await.is_err() {
@@ -641,7 +652,7 @@ impl Shared {
                 continue;
             }
             if let Ok(answer) = answer.await {
-                if keep {
+                if here {
                     *kept = Some(tx);
                 }
                 return Ok(answer);
@@ -652,17 +663,6 @@ impl Shared {
             ErrorCode::Internal,
             format!("the room of game {id} keeps closing"),
         ))
-    }
-
-    /// Whether `tx` is the queue of game `id`'s own room on this node (its
-    /// queue closes with it), not a relay to another node's (which a room
-    /// here replaces without closing it when this node takes the game over).
-    fn is_room_here(&self, id: &str, tx: &mpsc::Sender<Command>) -> bool {
-        self.rooms.lock().is_ok_and(|rooms| {
-            rooms
-                .get(id)
-                .is_some_and(|live| !live.remote && live.tx.same_channel(tx))
-        })
     }
 
     /// Forgets a room whose queue is closed.
@@ -676,7 +676,7 @@ impl Shared {
 
     /// Tells a loaded room without waiting (used when a socket closes).
     pub fn tell(&self, id: &str, command: Command) {
-        if let Some(tx) = self.loaded(id) {
+        if let Some(Queue { tx, .. }) = self.loaded(id) {
             tokio::spawn(async move {
                 let _ = tx.send(command).await;
             });
@@ -714,7 +714,7 @@ mod tests {
             .await
             .expect("answers");
         assert!(state.contains(&id), "{state}");
-        let room = shared.loaded(&id).expect("loaded");
+        let room = shared.loaded(&id).expect("loaded").tx;
         assert!(kept.as_ref().is_some_and(|k| k.same_channel(&room)));
 
         // A queue whose room is gone.

@@ -12,7 +12,7 @@ use crate::state::{Head, to_string};
 
 /// What a kept head was written from, besides what a game never changes
 /// (its id, rules, mode, start position, robot, event).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 struct Written {
     /// Which seats had a socket.
     connected: ByColor<bool>,

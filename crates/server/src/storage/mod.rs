@@ -28,6 +28,8 @@ mod sql_notices;
 mod sql_simuls;
 mod sql_tournaments;
 mod sqlite;
+pub mod tournaments;
+mod writer;
 
 /// A new empty directory for one test's database, named after `what`,
 /// this process and a count (tests run side by side).
@@ -43,8 +45,6 @@ pub(crate) fn scratch_dir(what: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
-pub mod tournaments;
-mod writer;
 
 pub use accounts::{AccountStore, NewUser, User};
 pub use challenges::ChallengeStore;
