@@ -2,6 +2,12 @@
 //! transaction, then answers each. Under load many games' moves share one
 //! disk sync; when idle, the thread still records every second that the
 //! server is alive, which tells a restart when the clocks stopped.
+//!
+//! A commit's answers go back to the async runtime together, to one task
+//! that hands them out ([`answer`]): each answer sent from the thread woke
+//! its room from outside the runtime, and tokio wakes a runtime from
+//! outside with a write to its event file, one system call a move
+//! (docs/performance.md).
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -33,6 +39,12 @@ struct Pending {
     done: oneshot::Sender<Result<(), StorageError>>,
 }
 
+/// A commit's answers: each write's place to say it is done, and what.
+type Answers = Vec<(
+    oneshot::Sender<Result<(), StorageError>>,
+    Result<(), StorageError>,
+)>;
+
 /// The handle to the writer thread; clone it freely.
 #[derive(Clone)]
 pub struct Writer {
@@ -48,9 +60,16 @@ impl std::fmt::Debug for Writer {
 
 impl Writer {
     /// Starts the writer thread over `storage`. The thread ends when the
-    /// last handle is dropped, after committing what is queued.
+    /// last handle is dropped, after committing what is queued. Within a
+    /// tokio runtime, a task of that runtime hands out each commit's
+    /// answers; outside one, the thread answers each write itself.
     pub fn start(storage: Arc<dyn Storage>) -> Writer {
         let (queue, rx) = mpsc::channel::<Pending>();
+        let answers = tokio::runtime::Handle::try_current().ok().map(|runtime| {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            runtime.spawn(answer(rx));
+            tx
+        });
         let weak = Arc::downgrade(&storage);
         std::thread::Builder::new()
             .name("rochade-maintain".into())
@@ -64,7 +83,7 @@ impl Writer {
             .expect("the system starts a thread");
         std::thread::Builder::new()
             .name("rochade-writer".into())
-            .spawn(move || run(storage.as_ref(), &rx))
+            .spawn(move || run(storage.as_ref(), &rx, answers.as_ref()))
             .expect("the system starts a thread");
         Writer { queue }
     }
@@ -87,8 +106,37 @@ impl Writer {
     }
 }
 
+/// Hands out each commit's answers, on the runtime the writes came from.
+async fn answer(mut rx: tokio::sync::mpsc::UnboundedReceiver<Answers>) {
+    while let Some(answers) = rx.recv().await {
+        for (done, result) in answers {
+            let _ = done.send(result);
+        }
+    }
+}
+
+/// Gives a commit's answers to the runtime's task (one wake-up for them
+/// all), or, with no such task, to each write itself.
+fn send_answers(answers: Answers, to: Option<&tokio::sync::mpsc::UnboundedSender<Answers>>) {
+    let answers = match to {
+        Some(to) => match to.send(answers) {
+            Ok(()) => return,
+            // The runtime has stopped: answer here.
+            Err(tokio::sync::mpsc::error::SendError(answers)) => answers,
+        },
+        None => answers,
+    };
+    for (done, result) in answers {
+        let _ = done.send(result);
+    }
+}
+
 /// The writer thread: batch, commit, answer.
-fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
+fn run(
+    storage: &dyn Storage,
+    rx: &mpsc::Receiver<Pending>,
+    answers: Option<&tokio::sync::mpsc::UnboundedSender<Answers>>,
+) {
     // When the last commit began, if it was of more than one write.
     let mut busy_since: Option<Instant> = None;
     loop {
@@ -125,23 +173,23 @@ fn run(storage: &dyn Storage, rx: &mpsc::Receiver<Pending>) {
         m.sync_seconds.observe(began.elapsed());
         m.batch_writes.record(ops.len() as f64);
         m.failing.store(result.is_err(), Ordering::Relaxed);
-        match result {
-            Ok(()) => {
-                for p in batch {
-                    let _ = p.done.send(Ok(()));
-                }
-            }
+        let results: Answers = match result {
+            Ok(()) => batch.into_iter().map(|p| (p.done, Ok(()))).collect(),
             Err(_) => {
                 m.write_failures.fetch_add(1, Ordering::Relaxed);
                 // One bad write must not sink the others: retry each alone.
-                for p in batch {
-                    let r = storage.write(&p.ops, wall_ms()).map_err(|e| match e {
-                        e @ StorageError::NotOwner { .. } => e,
-                        e => StorageError::Refused(e.to_string()),
-                    });
-                    let _ = p.done.send(r);
-                }
+                batch
+                    .into_iter()
+                    .map(|p| {
+                        let r = storage.write(&p.ops, wall_ms()).map_err(|e| match e {
+                            e @ StorageError::NotOwner { .. } => e,
+                            e => StorageError::Refused(e.to_string()),
+                        });
+                        (p.done, r)
+                    })
+                    .collect()
             }
-        }
+        };
+        send_answers(results, answers);
     }
 }
