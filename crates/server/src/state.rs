@@ -2,6 +2,7 @@
 //! game, made once per change and sent to every socket of the game.
 
 mod dests;
+mod lazy;
 mod moves;
 
 use std::time::Duration;
@@ -15,8 +16,8 @@ use crate::record::{Ply, Record};
 use crate::setup::{Mode, Side};
 
 pub use dests::Dests;
-pub use moves::MovesJson;
-pub(crate) use moves::write_ply;
+pub use lazy::LazyState;
+pub use moves::{MovesJson, MovesSnapshot};
 
 /// One player as shown.
 #[derive(Debug, Serialize)]

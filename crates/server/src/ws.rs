@@ -315,7 +315,7 @@ fn render(out: &Out, seats: Seats, move_messages: bool) -> Option<String> {
     match out {
         Out::State(json) => Some(state::message(json, seats.as_str())),
         Out::Moved { moved, .. } if move_messages => Some(moved.as_ref().clone()),
-        Out::Moved { state: json, .. } => Some(state::message(json, seats.as_str())),
+        Out::Moved { state: json, .. } => Some(state::message(&json.json(), seats.as_str())),
         Out::Chat { color, name, text } => Some(
             serde_json::json!({"v": protocol::VERSION, "t": "chat",
                                "color": if *color == shakmaty::Color::White { "white" } else { "black" },

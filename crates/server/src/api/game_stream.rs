@@ -142,7 +142,11 @@ impl Watch {
             }
             tokio::select! {
                 update = self.updates.recv() => match update {
-                    Ok(Out::State(json) | Out::Moved { state: json, .. }) => self.state(&json),
+                    Ok(out @ (Out::State(_) | Out::Moved { .. })) => {
+                        if let Some(json) = out.state() {
+                            self.state(&json);
+                        }
+                    }
                     Ok(Out::Chat { color, name, text }) => {
                         let username = name.unwrap_or_else(|| {
                             if color == Color::White { "White" } else { "Black" }.to_owned()

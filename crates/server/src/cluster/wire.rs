@@ -13,6 +13,7 @@ use crate::error::ActionError;
 use crate::protocol::ClientMessage;
 use crate::room::Out;
 use crate::setup::{GameSetup, Player, Seats, Side};
+use crate::state::LazyState;
 
 /// A node's channel: requests for the games it owns, and answers.
 pub fn node_channel(node: &str) -> String {
@@ -262,7 +263,7 @@ impl Broadcast {
                 state: state.as_ref().clone(),
             },
             Out::Moved { state, moved } => Broadcast::Moved {
-                state: state.as_ref().clone(),
+                state: state.json().as_ref().clone(),
                 moved: moved.as_ref().clone(),
             },
             Out::Chat { color, name, text } => Broadcast::Chat {
@@ -287,7 +288,7 @@ impl Broadcast {
         Some(match self {
             Broadcast::State { state } => Out::State(Arc::new(state)),
             Broadcast::Moved { state, moved } => Out::Moved {
-                state: Arc::new(state),
+                state: Arc::new(LazyState::ready(Arc::new(state))),
                 moved: Arc::new(moved),
             },
             Broadcast::Chat { white, name, text } => Out::Chat {
@@ -368,7 +369,7 @@ mod tests {
         let outs = [
             Out::State(Arc::new("{\"ply\":1}".into())),
             Out::Moved {
-                state: Arc::new("{\"ply\":2}".into()),
+                state: Arc::new(LazyState::ready(Arc::new("{\"ply\":2}".into()))),
                 moved: Arc::new("{\"t\":\"move\"}".into()),
             },
             Out::Chat {

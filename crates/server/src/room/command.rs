@@ -17,8 +17,8 @@ pub enum Out {
     /// without `you`), and the move message for the sockets that asked
     /// for them ([`crate::state::moved_message`]).
     Moved {
-        /// The whole state.
-        state: Arc<String>,
+        /// The whole state, written when a socket first asks for it.
+        state: Arc<crate::state::LazyState>,
         /// The move message.
         moved: Arc<String>,
     },
@@ -48,6 +48,18 @@ pub enum Out {
         /// Black's token in it.
         black: String,
     },
+}
+
+impl Out {
+    /// The whole state this news brings, if it brings one (JSON without
+    /// `you`).
+    pub fn state(&self) -> Option<Arc<String>> {
+        match self {
+            Out::State(json) => Some(json.clone()),
+            Out::Moved { state, .. } => Some(state.json()),
+            _ => None,
+        }
+    }
 }
 
 /// A socket's entry into a room.

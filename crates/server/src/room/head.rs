@@ -2,6 +2,7 @@
 //! move does not change it, and writing it anew for every move (the
 //! players, the start position's FEN) was a tenth of the state's cost.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use shakmaty::{ByColor, Color};
@@ -25,7 +26,7 @@ struct Written {
 /// The head last written, and what from.
 #[derive(Debug, Default)]
 pub(super) struct HeadKept {
-    kept: Option<(Written, String)>,
+    kept: Option<(Written, Arc<str>)>,
 }
 
 impl HeadKept {
@@ -38,8 +39,8 @@ impl HeadKept {
         record: &Record,
         now: Duration,
         connected: ByColor<bool>,
-    ) -> String {
-        let fresh = || to_string(&Head::of(record, now, connected));
+    ) -> Arc<str> {
+        let fresh = || Arc::<str>::from(to_string(&Head::of(record, now, connected)));
         if !record.decisions.is_empty() {
             self.kept = None;
             return fresh();
@@ -54,7 +55,7 @@ impl HeadKept {
             // Every test runs this: a field added to the head and not to
             // `Written` fails here.
             debug_assert_eq!(*json, fresh(), "the kept head is out of date");
-            return json.clone();
+            return Arc::clone(json);
         }
         let json = fresh();
         let written = Written {
@@ -62,7 +63,7 @@ impl HeadKept {
             players: ByColor::new_with(|c| record.setup.player(c).cloned()),
             berserk: record.berserk,
         };
-        self.kept = Some((written, json.clone()));
+        self.kept = Some((written, Arc::clone(&json)));
         json
     }
 }

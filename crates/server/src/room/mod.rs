@@ -51,7 +51,7 @@ use crate::record::Record;
 use crate::robot::{RobotPlayer, RobotQueue, Think};
 use crate::schedule::Scheduler;
 use crate::setup::{Player, Seats, Side};
-use crate::state::{MovesJson, Now};
+use crate::state::{LazyState, MovesJson, Now};
 use crate::storage::{Ended, Storage, StorageError, WriteOp, Writer};
 use presence::Presence;
 use rochade_laws::TablebaseValue;
@@ -109,7 +109,7 @@ struct Room {
     /// Who is connected.
     presence: Presence,
     /// The last state sent.
-    state: Arc<String>,
+    state: Arc<LazyState>,
     /// The game's moves as JSON, kept between states.
     moves_json: MovesJson,
     /// The state's head as JSON, kept between states.
@@ -160,7 +160,7 @@ pub fn spawn(
         deps,
         out,
         presence,
-        state: Arc::new(String::new()),
+        state: Arc::new(LazyState::ready(Arc::default())),
         moves_json: MovesJson::default(),
         head: head::HeadKept::default(),
         shown: None,
@@ -173,7 +173,7 @@ pub fn spawn(
         inbox: tx.downgrade(),
         stale: false,
     };
-    room.state = room.make_state();
+    room.state = room.made().0;
     let task = tokio::spawn(async move { room.run(rx).await });
     (tx, task)
 }
@@ -201,7 +201,7 @@ impl Room {
 
     /// The state JSON now.
     fn make_state(&mut self) -> Arc<String> {
-        self.made().0
+        self.made().0.json()
     }
 
     /// The state JSON now, and the move message that tells sockets
@@ -211,7 +211,7 @@ impl Room {
     /// state whose head differs from what was broadcast (a player's
     /// connection shown early to a socket that just joined) means the next
     /// broadcast is a whole state again.
-    fn made(&mut self) -> (Arc<String>, Option<Arc<String>>, Shown) {
+    fn made(&mut self) -> (Arc<LazyState>, Option<Arc<String>>, Shown) {
         let now = Duration::from_millis(self.now_ms());
         let head = self.head.json(&self.record, now, self.presence.connected());
         let mut moment = Now::of(&self.record, now);
@@ -219,25 +219,22 @@ impl Room {
         moment.claimable.tablebase_win = value == Some(TablebaseValue::Win);
         moment.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
         let moment = crate::state::to_string(&moment);
-        let full = Arc::new(crate::state::assemble(
-            &head,
-            &self.moves_json.write(&self.record),
-            &moment,
-        ));
+        let moves = self.moves_json.snapshot(&self.record);
         let shown = Shown {
-            head,
+            head: head.clone(),
             ply: self.record.plies.len(),
             rewrites: self.record.rewrites,
         };
-        let moved = match (&self.shown, self.record.plies.last()) {
-            (Some(before), Some(last)) if shown.follows(before) => Some(Arc::new(
-                crate::state::moved_message(&crate::state::write_ply(last), &moment),
-            )),
+        let moved = match (&self.shown, moves.last()) {
+            (Some(before), Some(last)) if shown.follows(before) => {
+                Some(Arc::new(crate::state::moved_message(last, &moment)))
+            }
             _ => None,
         };
         if self.shown.as_ref().is_some_and(|s| s.head != shown.head) {
             self.shown = None;
         }
+        let full = Arc::new(LazyState::new(head, moves, moment));
         (full, moved, shown)
     }
 
@@ -317,7 +314,7 @@ impl Room {
                 state: self.state.clone(),
                 moved,
             },
-            None => Out::State(self.state.clone()),
+            None => Out::State(self.state.json()),
         };
         self.send_out(out);
     }
@@ -615,7 +612,7 @@ impl Room {
         let state = if self.presence.due().is_some() {
             self.make_state()
         } else {
-            self.state.clone()
+            self.state.json()
         };
         let conditional = match seats {
             Seats::One(color) if !self.record.conditional[color].is_empty() => {
@@ -773,7 +770,7 @@ impl Room {
         if let Some(terms) = &self.record.setup.tournament {
             self.deps.tournaments.changed(&terms.id);
         }
-        let Ok(state) = serde_json::from_str::<serde_json::Value>(&self.state) else {
+        let Ok(state) = serde_json::from_str::<serde_json::Value>(&self.state.json()) else {
             return;
         };
         for color in shakmaty::Color::ALL {
@@ -1219,7 +1216,7 @@ impl Room {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Shown {
     /// Its [`Head`](crate::state::Head), as JSON.
-    head: String,
+    head: Arc<str>,
     /// Its plies.
     ply: usize,
     /// Its record's take-backs ([`Record::rewrites`]).

@@ -104,7 +104,7 @@ async fn state_where(
 ) -> serde_json::Value {
     tokio::time::timeout(WAIT, async {
         loop {
-            if let Ok(Out::State(json) | Out::Moved { state: json, .. }) = updates.recv().await {
+            if let Some(json) = updates.recv().await.ok().as_ref().and_then(Out::state) {
                 let state: serde_json::Value = serde_json::from_str(&json).expect("json");
                 if wanted(&state) {
                     return state;
@@ -223,7 +223,7 @@ async fn sockets_coming_and_going_do_not_each_make_a_state() {
     tokio::time::sleep(Duration::from_millis(600)).await;
     let mut connected = Vec::new();
     while let Ok(out) = updates.try_recv() {
-        if let Out::State(json) | Out::Moved { state: json, .. } = out {
+        if let Some(json) = out.state() {
             let state: serde_json::Value = serde_json::from_str(&json).expect("json");
             connected.push(state["players"]["white"]["connected"].clone());
         }

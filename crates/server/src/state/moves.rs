@@ -1,6 +1,8 @@
 //! The `moves` array of a state, kept as JSON between states: a room
 //! writes each ply once instead of the whole list after every move.
 
+use std::sync::{Arc, Mutex};
+
 use crate::record::{Ply, Record};
 
 /// One ply as JSON: `{"uci":"e2e4","san":"e4"}`, with `"offer":true` when
@@ -17,7 +19,10 @@ pub(crate) fn write_all(plies: &[Ply]) -> String {
 /// The moves of one game as a JSON array, kept between its states. Every
 /// ply but the last is written once and kept (a draw offer can still
 /// mark the last one); a take-back, which rewrites the list, is seen in
-/// [`Record::rewrites`] and starts the list again.
+/// [`Record::rewrites`] and starts the list again. The kept plies are
+/// shared with the [`MovesSnapshot`]s handed out, which put the array
+/// together only when asked: after a move, most sockets take only the
+/// move message and never need the whole list.
 ///
 /// # Examples
 ///
@@ -34,39 +39,79 @@ pub(crate) fn write_all(plies: &[Ply]) -> String {
 /// assert_eq!(moves.write(&record), "[]");
 /// let e4 = Event::Move { uci: "e2e4".into() };
 /// record.apply(Timed { at: 1000, event: e4 }).unwrap();
-/// assert_eq!(moves.write(&record), r#"[{"uci":"e2e4","san":"e4"}]"#);
+/// let snapshot = moves.snapshot(&record);
+/// assert_eq!(snapshot.last(), Some(r#"{"uci":"e2e4","san":"e4"}"#));
+/// assert_eq!(snapshot.json(), r#"[{"uci":"e2e4","san":"e4"}]"#);
 /// ```
 #[derive(Debug, Default, Clone)]
 pub struct MovesJson {
-    /// `[` and the kept plies, each followed by a comma.
-    kept: String,
+    /// `[` and the kept plies, each followed by a comma; it only grows
+    /// (a take-back starts a new one), so a snapshot is its length.
+    kept: Arc<Mutex<String>>,
     /// How many plies `kept` holds.
     count: usize,
     /// The record's [`Record::rewrites`] when they were written.
     rewrites: u64,
 }
 
+/// The moves of a game at one state, as [`MovesJson`] handed them out:
+/// the kept plies up to a length, and the last ply.
+#[derive(Debug, Clone)]
+pub struct MovesSnapshot {
+    /// The game's kept plies.
+    kept: Arc<Mutex<String>>,
+    /// How much of `kept` is this state's.
+    len: usize,
+    /// The last ply as JSON, if there is one.
+    last: Option<String>,
+}
+
 impl MovesJson {
     /// The moves of `record` as a JSON array.
     pub fn write(&mut self, record: &Record) -> String {
+        self.snapshot(record).json()
+    }
+
+    /// The moves of `record`, to be written when asked for.
+    pub fn snapshot(&mut self, record: &Record) -> MovesSnapshot {
         let plies = &record.plies;
-        if record.rewrites != self.rewrites || plies.len() < self.count || self.kept.is_empty() {
-            self.kept = String::from("[");
+        if record.rewrites != self.rewrites || plies.len() < self.count || self.count == 0 {
+            self.kept = Arc::new(Mutex::new(String::from("[")));
             self.count = 0;
             self.rewrites = record.rewrites;
         }
-        let Some((last, before)) = plies.split_last() else {
+        let before = plies.len().saturating_sub(1);
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        for ply in &plies[self.count.min(before)..before] {
+            kept.push_str(&write_ply(ply));
+            kept.push(',');
+        }
+        let len = kept.len();
+        drop(kept);
+        self.count = before;
+        MovesSnapshot {
+            kept: self.kept.clone(),
+            len,
+            last: plies.last().map(write_ply),
+        }
+    }
+}
+
+impl MovesSnapshot {
+    /// The last ply as JSON (`{"uci":"e2e4","san":"e4"}`), if any.
+    pub fn last(&self) -> Option<&str> {
+        self.last.as_deref()
+    }
+
+    /// The moves as a JSON array.
+    pub fn json(&self) -> String {
+        let Some(last) = &self.last else {
             return String::from("[]");
         };
-        for ply in &before[self.count..] {
-            self.kept.push_str(&write_ply(ply));
-            self.kept.push(',');
-        }
-        self.count = before.len();
-        let last = write_ply(last);
-        let mut json = String::with_capacity(self.kept.len() + last.len() + 1);
-        json.push_str(&self.kept);
-        json.push_str(&last);
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let mut json = String::with_capacity(self.len + last.len() + 1);
+        json.push_str(&kept[..self.len]);
+        json.push_str(last);
         json.push(']');
         json
     }
@@ -117,6 +162,26 @@ mod tests {
     }
 
     #[test]
+    fn an_earlier_snapshot_keeps_its_own_moves() {
+        let mut record = test_record(r#"{"opponent":"local","time_control":"-"}"#);
+        let mut moves = MovesJson::default();
+        let mut snapshots = vec![(moves.snapshot(&record), write_all(&record.plies))];
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
+            play(&mut record, uci);
+            snapshots.push((moves.snapshot(&record), write_all(&record.plies)));
+        }
+        // Written after every later move was kept: each is its own state's.
+        for (snapshot, then) in &snapshots {
+            assert_eq!(snapshot.json(), *then);
+        }
+        assert_eq!(snapshots[0].0.last(), None);
+        assert_eq!(
+            snapshots[5].0.last(),
+            Some(write_ply(record.plies.last().expect("a ply")).as_str())
+        );
+    }
+
+    #[test]
     fn a_take_back_starts_the_list_again() {
         let mut record = test_record(r#"{"opponent":"local","time_control":"-"}"#);
         let mut moves = MovesJson::default();
@@ -129,7 +194,10 @@ mod tests {
         for uci in ["d2d4", "d7d5", "c2c4"] {
             play(&mut other, uci);
         }
+        let before = moves.snapshot(&record);
         other.rewrites = record.rewrites + 1;
         assert_eq!(moves.write(&other), write_all(&other.plies));
+        // What was handed out before the take-back still reads as it was.
+        assert_eq!(before.json(), write_all(&record.plies));
     }
 }
