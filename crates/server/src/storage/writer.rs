@@ -165,31 +165,116 @@ fn run(
                 Err(_) => break,
             }
         }
-        let ops: Vec<WriteOp> = batch.iter().flat_map(|p| p.ops.iter().cloned()).collect();
-        let began = Instant::now();
-        busy_since = (batch.len() > 1).then_some(began);
-        let result = storage.write(&ops, wall_ms());
-        let m = &crate::metrics::METRICS;
-        m.sync_seconds.observe(began.elapsed());
-        m.batch_writes.record(ops.len() as f64);
-        m.failing.store(result.is_err(), Ordering::Relaxed);
-        let results: Answers = match result {
-            Ok(()) => batch.into_iter().map(|p| (p.done, Ok(()))).collect(),
-            Err(_) => {
-                m.write_failures.fetch_add(1, Ordering::Relaxed);
-                // One bad write must not sink the others: retry each alone.
-                batch
-                    .into_iter()
-                    .map(|p| {
-                        let r = storage.write(&p.ops, wall_ms()).map_err(|e| match e {
-                            e @ StorageError::NotOwner { .. } => e,
-                            e => StorageError::Refused(e.to_string()),
-                        });
-                        (p.done, r)
-                    })
-                    .collect()
-            }
+        busy_since = (batch.len() > 1).then(Instant::now);
+        send_answers(commit(storage, batch), answers);
+    }
+}
+
+/// Commits `batch` in one transaction and says how each write went: when
+/// the transaction fails, each write is tried again alone, so that one bad
+/// write does not sink the others.
+fn commit(storage: &dyn Storage, mut batch: Vec<Pending>) -> Answers {
+    // The writes' ops side by side, each write's place among them kept
+    // for the retries.
+    let mut ops: Vec<WriteOp> = Vec::new();
+    let mut places = Vec::with_capacity(batch.len());
+    for p in &mut batch {
+        let from = ops.len();
+        ops.append(&mut p.ops);
+        places.push(from..ops.len());
+    }
+    let began = Instant::now();
+    let result = storage.write(&ops, wall_ms());
+    let m = &crate::metrics::METRICS;
+    m.sync_seconds.observe(began.elapsed());
+    m.batch_writes.record(ops.len() as f64);
+    m.failing.store(result.is_err(), Ordering::Relaxed);
+    match result {
+        Ok(()) => batch.into_iter().map(|p| (p.done, Ok(()))).collect(),
+        Err(_) => {
+            m.write_failures.fetch_add(1, Ordering::Relaxed);
+            batch
+                .into_iter()
+                .zip(places)
+                .map(|(p, place)| {
+                    let r = storage.write(&ops[place], wall_ms()).map_err(|e| match e {
+                        e @ StorageError::NotOwner { .. } => e,
+                        e => StorageError::Refused(e.to_string()),
+                    });
+                    (p.done, r)
+                })
+                .collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Event, Timed};
+    use crate::storage::SqliteStorage;
+
+    /// A write of `ops`, and where its answer comes.
+    fn pending(ops: Vec<WriteOp>) -> Pending {
+        let (done, _) = oneshot::channel();
+        Pending { ops, done }
+    }
+
+    /// A move of a game, its `seq`th event.
+    fn a_move(game: &str, seq: usize) -> WriteOp {
+        WriteOp::Append {
+            game: game.to_owned(),
+            seq,
+            event: Timed {
+                at: 1000,
+                event: Event::Move { uci: "e2e4".into() },
+            },
+            ended: None,
+            result: None,
+            wake_at: None,
+            glance: None,
+        }
+    }
+
+    #[test]
+    fn a_bad_write_does_not_sink_the_others_of_its_commit() {
+        let dir = crate::storage::scratch_dir("writer-test");
+        let storage = SqliteStorage::open(&dir.join("games.sqlite")).expect("opens");
+        let setup = crate::record::test_record(r#"{"opponent":"local"}"#).setup;
+        let id = setup.id.clone();
+        let create = WriteOp::Create {
+            setup: Box::new(setup),
+            epoch: 0,
+            wake_at: None,
+            glance: None,
         };
-        send_answers(results, answers);
+        // The game, a move of a game never stored (refused by the
+        // database), and the game's move: each is answered for itself.
+        let answers = commit(
+            &storage,
+            vec![
+                pending(vec![create]),
+                pending(vec![a_move("nowhere", 0)]),
+                pending(vec![a_move(&id, 0)]),
+            ],
+        );
+        assert!(answers[0].1.is_ok());
+        assert!(matches!(answers[1].1, Err(StorageError::Refused(_))));
+        assert!(answers[2].1.is_ok());
+        let stored = storage.load(&id).expect("reads").expect("stored");
+        assert_eq!(stored.events.len(), 1);
+        assert!(storage.load("nowhere").expect("reads").is_none());
+        // All good: one transaction, every write answered well.
+        let answers = commit(&storage, vec![pending(vec![a_move(&id, 1)])]);
+        assert!(answers.iter().all(|(_, r)| r.is_ok()));
+        assert_eq!(
+            storage
+                .load(&id)
+                .expect("reads")
+                .expect("stored")
+                .events
+                .len(),
+            2
+        );
     }
 }
