@@ -358,10 +358,20 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
             let (rate, burst) = (self.rate, self.burst);
             buckets.retain(|_, b| b.tokens + rate * now.duration_since(b.at).as_secs_f64() < burst);
         }
+        // A key seen before is not cloned (a socket's token, every message).
+        if let Some(bucket) = buckets.get_mut(key) {
+            return self.take(bucket, now);
+        }
         let bucket = buckets.entry(key.clone()).or_insert(Bucket {
             tokens: self.burst,
             at: now,
         });
+        self.take(bucket, now)
+    }
+
+    /// Refills `bucket` for the time since it was last used and takes one
+    /// token from it, if it has one.
+    fn take(&self, bucket: &mut Bucket, now: Instant) -> bool {
         let regained = self.rate * now.duration_since(bucket.at).as_secs_f64();
         bucket.tokens = (bucket.tokens + regained).min(self.burst);
         bucket.at = now;
