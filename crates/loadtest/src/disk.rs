@@ -10,10 +10,13 @@
 //! assert!(sync.p50_ms <= sync.p99_ms && sync.p99_ms <= sync.max_ms);
 //! ```
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
-use std::path::Path;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -41,37 +44,117 @@ pub struct DiskSync {
 ///
 /// When the file cannot be made, written or synced.
 pub fn sync_latency(dir: &Path, samples: usize) -> std::io::Result<DiskSync> {
-    let path = dir.join(format!(".rochade-disk-probe-{}", std::process::id()));
-    let mut file = OpenOptions::new()
-        .create(true)
-        .truncate(true)
-        .read(true)
-        .write(true)
-        .open(&path)?;
+    let (path, mut file) = scratch(dir)?;
     let mut took = Vec::with_capacity(samples);
     let result = (|| -> std::io::Result<()> {
         for i in 0..samples {
-            // A few pages in turn, as a database's log advances.
-            file.seek(SeekFrom::Start(((i % 16) * PAGE.len()) as u64))?;
-            let began = Instant::now();
-            file.write_all(&PAGE)?;
-            file.sync_data()?;
-            took.push(began.elapsed().as_secs_f64() * 1000.0);
+            took.push(write_and_sync(&mut file, i)?);
         }
         Ok(())
     })();
     let _ = std::fs::remove_file(&path);
     result?;
+    Ok(summary(took))
+}
+
+/// The scratch file of a probe in `dir`, made empty.
+fn scratch(dir: &Path) -> std::io::Result<(PathBuf, File)> {
+    let path = dir.join(format!(".rochade-disk-probe-{}", std::process::id()));
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(true)
+        .read(true)
+        .write(true)
+        .open(&path)?;
+    Ok((path, file))
+}
+
+/// Writes the `i`th page (a few pages in turn, as a database's log
+/// advances) and syncs it; ms taken.
+fn write_and_sync(file: &mut File, i: usize) -> std::io::Result<f64> {
+    file.seek(SeekFrom::Start(((i % 16) * PAGE.len()) as u64))?;
+    let began = Instant::now();
+    file.write_all(&PAGE)?;
+    file.sync_data()?;
+    Ok(began.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// The percentiles of sync times in ms.
+fn summary(mut took: Vec<f64>) -> DiskSync {
     took.sort_by(f64::total_cmp);
     let at = |q: f64| {
         took.get(((took.len() as f64 * q).ceil() as usize).saturating_sub(1))
             .copied()
             .unwrap_or(0.0)
     };
-    Ok(DiskSync {
-        samples,
+    DiskSync {
+        samples: took.len(),
         p50_ms: at(0.5),
         p99_ms: at(0.99),
         max_ms: took.last().copied().unwrap_or(0.0),
-    })
+    }
+}
+
+/// Syncs of the disk all through a run, one every [`DURING_EVERY`], on a
+/// thread of their own: a disk that stalls for a second shows in the
+/// second it stalled (the syncs before and after a run miss a burst).
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// let probe = rochade_loadtest::disk::Probe::start(&std::env::temp_dir(), Instant::now()).unwrap();
+/// std::thread::sleep(Duration::from_millis(250));
+/// let syncs = probe.finish();
+/// assert!(!syncs.is_empty());
+/// assert!(syncs.windows(2).all(|w| w[0].0 <= w[1].0));
+/// ```
+pub struct Probe {
+    /// Set to end the probe.
+    stop: Arc<AtomicBool>,
+    /// The probe's thread: each sync's start (ms after `from`) and time (ms).
+    thread: JoinHandle<Vec<(u32, f64)>>,
+}
+
+/// How often the probe syncs during a run (ten 4 KiB syncs a second
+/// beside the server's hundreds).
+pub const DURING_EVERY: Duration = Duration::from_millis(100);
+
+impl Probe {
+    /// Starts syncing a scratch file in `dir`, timing each sync from `from`.
+    ///
+    /// # Errors
+    ///
+    /// When the scratch file cannot be made.
+    pub fn start(dir: &Path, from: Instant) -> std::io::Result<Probe> {
+        let (path, mut file) = scratch(dir)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut syncs = Vec::new();
+            let mut i = 0;
+            while !stopped.load(Ordering::Relaxed) {
+                let at = u32::try_from(from.elapsed().as_millis()).unwrap_or(u32::MAX);
+                match write_and_sync(&mut file, i) {
+                    Ok(ms) => syncs.push((at, ms)),
+                    Err(_) => break,
+                }
+                i += 1;
+                std::thread::sleep(DURING_EVERY);
+            }
+            let _ = std::fs::remove_file(&path);
+            syncs
+        });
+        Ok(Probe { stop, thread })
+    }
+
+    /// Ends the probe: each sync's start (ms after `from`) and time (ms),
+    /// in order.
+    pub fn finish(self) -> Vec<(u32, f64)> {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.join().unwrap_or_default()
+    }
+
+    /// The percentiles of `syncs` as [`Probe::finish`] gives them.
+    pub fn summary(syncs: &[(u32, f64)]) -> DiskSync {
+        summary(syncs.iter().map(|&(_, ms)| ms).collect())
+    }
 }

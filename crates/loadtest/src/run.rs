@@ -143,6 +143,10 @@ pub struct LoadReport {
     pub sign_in_p50_ms: f64,
     /// The disk's own sync latency just before the run (with `disk`).
     pub disk_sync_before: Option<crate::disk::DiskSync>,
+    /// The disk's own sync latency while measuring, one sync every
+    /// [`crate::disk::DURING_EVERY`] (with `disk`); each second's slowest
+    /// is in `by_second`.
+    pub disk_sync_during: Option<crate::disk::DiskSync>,
     /// The disk's own sync latency just after the run.
     pub disk_sync_after: Option<crate::disk::DiskSync>,
     /// With `unload_wait`: what the server held once every socket closed.
@@ -320,6 +324,10 @@ pub async fn run_with(
         )));
     }
     tokio::time::sleep_until(measure_from).await;
+    let disk_probe = config
+        .disk
+        .as_deref()
+        .and_then(|dir| crate::disk::Probe::start(dir, measure_from.into_std()).ok());
     let cpu_from = (
         cpu_seconds(None),
         config.server_pid.and_then(|p| cpu_seconds(Some(p))),
@@ -333,8 +341,9 @@ pub async fn run_with(
         cpu_seconds(None),
         config.server_pid.and_then(|p| cpu_seconds(Some(p))),
     );
+    let disk_syncs = disk_probe.map(crate::disk::Probe::finish);
     let timed = std::mem::take(&mut *tally.rtts.lock().await);
-    let by_second = crate::seconds::by_second(&timed);
+    let by_second = crate::seconds::by_second(&timed, disk_syncs.as_deref().unwrap_or_default());
     let mut rtts: Vec<u32> = timed.into_iter().map(|(_, us)| us).collect();
     rtts.sort_unstable();
     let at = |q: f64| crate::seconds::quantile_ms(&rtts, q);
@@ -386,6 +395,7 @@ pub async fn run_with(
         sign_in_failures: Tally::read(&tally.sign_in_failures),
         sign_in_p50_ms,
         disk_sync_before,
+        disk_sync_during: disk_syncs.as_deref().map(crate::disk::Probe::summary),
         disk_sync_after,
         after_close,
         load_cpu_us_per_move: per_move(cpu_from.0, cpu_to.0, moves),

@@ -18,21 +18,28 @@ pub struct Second {
     pub p99_ms: f64,
     /// Slowest round trip, ms.
     pub max_ms: f64,
+    /// The slowest of the disk's syncs begun in that second, ms, when the
+    /// disk was probed during the run ([`crate::disk::Probe`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disk_max_ms: Option<f64>,
 }
 
 /// Groups `timed` round trips, each `(ms after the measuring began when
 /// the move was sent, round trip in µs)`, by the second they were sent
-/// in; seconds in which no move was sent are left out.
+/// in; seconds in which no move was sent are left out. `disk` holds the
+/// disk's syncs during the run, each `(ms after the measuring began, ms
+/// taken)`: each second gets the slowest begun in it.
 ///
 /// ```
 /// use rochade_loadtest::seconds::by_second;
-/// let seconds = by_second(&[(10, 1_000), (900, 3_000), (1_500, 40_000)]);
+/// let seconds = by_second(&[(10, 1_000), (900, 3_000), (1_500, 40_000)], &[(1_200, 35.0)]);
 /// assert_eq!(seconds.len(), 2);
 /// assert_eq!((seconds[0].second, seconds[0].moves), (0, 2));
-/// assert_eq!(seconds[0].max_ms, 3.0);
+/// assert_eq!((seconds[0].max_ms, seconds[0].disk_max_ms), (3.0, None));
 /// assert_eq!((seconds[1].second, seconds[1].p99_ms), (1, 40.0));
+/// assert_eq!(seconds[1].disk_max_ms, Some(35.0));
 /// ```
-pub fn by_second(timed: &[(u32, u32)]) -> Vec<Second> {
+pub fn by_second(timed: &[(u32, u32)], disk: &[(u32, f64)]) -> Vec<Second> {
     let mut sorted = timed.to_vec();
     sorted.sort_unstable();
     sorted
@@ -40,12 +47,18 @@ pub fn by_second(timed: &[(u32, u32)]) -> Vec<Second> {
         .map(|chunk| {
             let mut rtts: Vec<u32> = chunk.iter().map(|&(_, us)| us).collect();
             rtts.sort_unstable();
+            let second = chunk[0].0 / 1000;
             Second {
-                second: chunk[0].0 / 1000,
+                second,
                 moves: rtts.len() as u64,
                 p50_ms: quantile_ms(&rtts, 0.5),
                 p99_ms: quantile_ms(&rtts, 0.99),
                 max_ms: quantile_ms(&rtts, 1.0),
+                disk_max_ms: disk
+                    .iter()
+                    .filter(|(at, _)| at / 1000 == second)
+                    .map(|&(_, ms)| ms)
+                    .max_by(f64::total_cmp),
             }
         })
         .collect()
@@ -77,7 +90,7 @@ mod tests {
         let mut timed: Vec<(u32, u32)> = (0..3000).map(|i| (i, 2_000)).collect();
         // The third second: a hundred moves wait 400 ms.
         timed.extend((2000..2100).map(|i| (i, 400_000)));
-        let seconds = by_second(&timed);
+        let seconds = by_second(&timed, &[]);
         assert_eq!(seconds.len(), 3);
         assert_eq!(seconds[0].p99_ms, 2.0);
         assert_eq!(seconds[1].max_ms, 2.0);
@@ -88,6 +101,6 @@ mod tests {
 
     #[test]
     fn no_moves_no_seconds() {
-        assert!(by_second(&[]).is_empty());
+        assert!(by_second(&[], &[(10, 1.0)]).is_empty());
     }
 }
