@@ -142,11 +142,8 @@ impl Watch {
             }
             tokio::select! {
                 update = self.updates.recv() => match update {
-                    Ok(out @ (Out::State(_) | Out::Moved { .. })) => {
-                        if let Some(json) = out.state() {
-                            self.state(&json);
-                        }
-                    }
+                    Ok(Out::State(json)) => self.state(&json),
+                    Ok(Out::Moved { state, .. }) => self.state(&state.json()),
                     Ok(Out::Chat { color, name, text }) => {
                         let username = name.unwrap_or_else(|| {
                             if color == Color::White { "White" } else { "Black" }.to_owned()

@@ -43,7 +43,7 @@ pub(crate) fn write_all(plies: &[Ply]) -> String {
 /// assert_eq!(snapshot.last(), Some(r#"{"uci":"e2e4","san":"e4"}"#));
 /// assert_eq!(snapshot.json(), r#"[{"uci":"e2e4","san":"e4"}]"#);
 /// ```
-#[derive(Debug, Default, Clone)]
+#[derive(Debug)]
 pub struct MovesJson {
     /// `[` and the kept plies, each followed by a comma; it only grows
     /// (a take-back starts a new one), so a snapshot is its length.
@@ -66,6 +66,16 @@ pub struct MovesSnapshot {
     last: Option<String>,
 }
 
+impl Default for MovesJson {
+    fn default() -> MovesJson {
+        MovesJson {
+            kept: Arc::new(Mutex::new(String::from("["))),
+            count: 0,
+            rewrites: 0,
+        }
+    }
+}
+
 impl MovesJson {
     /// The moves of `record` as a JSON array.
     pub fn write(&mut self, record: &Record) -> String {
@@ -75,10 +85,11 @@ impl MovesJson {
     /// The moves of `record`, to be written when asked for.
     pub fn snapshot(&mut self, record: &Record) -> MovesSnapshot {
         let plies = &record.plies;
-        if record.rewrites != self.rewrites || plies.len() < self.count || self.count == 0 {
-            self.kept = Arc::new(Mutex::new(String::from("[")));
-            self.count = 0;
-            self.rewrites = record.rewrites;
+        if record.rewrites != self.rewrites || plies.len() < self.count {
+            *self = MovesJson {
+                rewrites: record.rewrites,
+                ..MovesJson::default()
+            };
         }
         let before = plies.len().saturating_sub(1);
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());

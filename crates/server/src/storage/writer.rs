@@ -109,25 +109,26 @@ impl Writer {
 /// Hands out each commit's answers, on the runtime the writes came from.
 async fn answer(mut rx: tokio::sync::mpsc::UnboundedReceiver<Answers>) {
     while let Some(answers) = rx.recv().await {
-        for (done, result) in answers {
-            let _ = done.send(result);
-        }
+        hand_out(answers);
+    }
+}
+
+/// Tells each write of a commit how it went.
+fn hand_out(answers: Answers) {
+    for (done, result) in answers {
+        let _ = done.send(result);
     }
 }
 
 /// Gives a commit's answers to the runtime's task (one wake-up for them
 /// all), or, with no such task, to each write itself.
 fn send_answers(answers: Answers, to: Option<&tokio::sync::mpsc::UnboundedSender<Answers>>) {
-    let answers = match to {
-        Some(to) => match to.send(answers) {
-            Ok(()) => return,
-            // The runtime has stopped: answer here.
-            Err(tokio::sync::mpsc::error::SendError(answers)) => answers,
-        },
-        None => answers,
+    let Some(to) = to else {
+        return hand_out(answers);
     };
-    for (done, result) in answers {
-        let _ = done.send(result);
+    // The runtime has stopped: answer here.
+    if let Err(tokio::sync::mpsc::error::SendError(answers)) = to.send(answers) {
+        hand_out(answers);
     }
 }
 
