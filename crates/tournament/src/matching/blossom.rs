@@ -221,6 +221,10 @@ pub struct Matcher<W: Weight> {
     is_dirty: Vec<bool>,
     /// A warm solve's budget of scanned edges, in n² (restart.rs).
     budget: u64,
+    /// How many fresh starts the jump start paired over every vertex,
+    /// and over those after the changed ones (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) jumps: (usize, usize),
 }
 
 impl<W: Weight> Matcher<W> {
@@ -233,6 +237,7 @@ impl<W: Weight> Matcher<W> {
             filled: Vec::new(),
             is_dirty: vec![false; n],
             budget: restart::BUDGET,
+            jumps: (0, 0),
         }
     }
 
@@ -373,7 +378,7 @@ impl<W: Weight> Matcher<W> {
         self.st.expand_zero_blossoms();
         if !dirty.is_empty() {
             if afresh {
-                self.st.pair_tight_after_restart();
+                self.pair_after_restart(&dirty);
                 self.st.run();
             } else {
                 self.st.pair_tight_free();
@@ -385,12 +390,34 @@ impl<W: Weight> Matcher<W> {
                 self.st.budget = None;
                 if !done {
                     self.st.restart();
-                    self.st.pair_tight_after_restart();
+                    self.pair_after_restart(&dirty);
                     self.st.run();
                 }
             }
         }
         self.st.mate.clone()
+    }
+
+    /// The matching a fresh start's stages grow, right after
+    /// [`State::restart`]: the jump start's over every vertex; when that
+    /// leaves too many roots, the jump start's over the vertices after
+    /// the last one that changed (`dirty`) and the restart's tight pairs
+    /// before them; when that fails too, the restart's tight pairs.
+    ///
+    /// A bracket's start changes the bracket and the next scoregroup;
+    /// the vertices before them are the pairs already made (each a
+    /// single edge of weight one, whose halves round up to two: not
+    /// tight), those after them the far players, whose edges nearly all
+    /// weigh the same: the jump start pairs those before the first stage.
+    fn pair_after_restart(&mut self, dirty: &[usize]) {
+        let after = dirty.iter().max().map_or(0, |&v| v + 1);
+        let whole = self.st.jump_start(0);
+        let tail = !whole && after < self.st.n && self.st.jump_start(after);
+        if !whole {
+            self.st.pair_tight_after_restart();
+        }
+        self.jumps.0 += usize::from(whole);
+        self.jumps.1 += usize::from(tail);
     }
 }
 

@@ -232,6 +232,65 @@ mod tests {
     }
 
     #[test]
+    fn jump_started_solves_stay_maximum() {
+        // Most edges weigh one even weight, as in a round's first solve:
+        // the jump start (restart.rs) pairs nearly every vertex before
+        // the stages. A few edges weigh more, less or nothing. Against
+        // brute force (up to 11 vertices) or the weight of a fresh
+        // matching, with the optimality conditions, then through warm
+        // solves and fresh ones after changes.
+        let mut rng = Lcg(61);
+        let mut jumps = (0, 0);
+        for case in 0..400 {
+            let n = 2 + rng.next(if case % 2 == 0 { 10 } else { 60 }) as usize;
+            let far = 2 * (1 + rng.next(40) as i64);
+            let mut w = vec![0i64; n * n];
+            for v in 0..n {
+                for u in v + 1..n {
+                    let x = match rng.next(12) {
+                        0 => 0,
+                        1 => far + 2 * rng.next(4) as i64,
+                        2 => 1 + rng.next(far as u64 - 1) as i64,
+                        _ => far,
+                    };
+                    w[v * n + u] = x;
+                    w[u * n + v] = x;
+                }
+            }
+            let mut m = Matcher::<i64>::new(n);
+            m.fill(|v, u| w[v * n + u]);
+            for step in 0..5 {
+                let mate = m.solve();
+                if let Err(e) = m.check() {
+                    panic!("case {case} step {step}: {e}");
+                }
+                let want = if n <= 11 {
+                    brute(n, &w, false, &mut vec![false; n]).1
+                } else {
+                    value(n, &w, &max_weight_matching(n, &w, false)).1
+                };
+                assert_eq!(value(n, &w, &mate).1, want, "case {case} step {step}");
+                // One vertex changed (a warm solve), or the first half of
+                // them (fresh, as a bracket's start: the jump start then
+                // pairs the vertices after them).
+                let changed: Vec<usize> = if step % 2 == 0 {
+                    vec![rng.next(n as u64) as usize]
+                } else {
+                    (0..n / 2 + 1).collect()
+                };
+                for v in changed {
+                    change_edges(&mut rng, &mut m, &mut w, v, far as u64 / 2);
+                }
+            }
+            jumps.0 += m.jumps.0;
+            jumps.1 += m.jumps.1;
+        }
+        // The jump start paired most first solves and most of the vertices
+        // after the changed half.
+        assert!(jumps.0 > 80 && jumps.1 > 60, "{jumps:?} jump starts");
+    }
+
+    #[test]
     fn fill_is_set_weight_edge_by_edge() {
         // `fill` on a new matcher, on one whose edges were all removed
         // after a solve, and twice before a solve (one by one then),

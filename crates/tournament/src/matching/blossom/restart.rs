@@ -8,6 +8,12 @@
 //! root, and every stage of the solve labels and scans all the roots
 //! again to add one augmentation: O(k·n) a stage, k/2 stages. Started
 //! afresh, the duals below make most stages short.
+//!
+//! A jump start then pairs, before the first stage, the vertices whose
+//! edges nearly all weigh the same (the far players, and at a round's
+//! first solve everyone), with each dual half its vertex's heaviest edge:
+//! at 10,000 players the fresh solves read 0.74 G edges instead of
+//! 1.23 G (docs/pairing.md, twelfth pass).
 
 use super::{State, Weight};
 
@@ -99,5 +105,68 @@ impl<W: Weight> State<W> {
                 self.mate[u] = Some(v);
             }
         }
+    }
+}
+
+/// A jump start may leave at most one vertex in this many free with a
+/// dual (a root of the stages); beyond that it is undone.
+pub(super) const ROOTS: usize = 16;
+
+impl<W: Weight> State<W> {
+    /// A jump start right after [`State::restart`]: the vertices from
+    /// `from` on take half their heaviest doubled edge (their heaviest
+    /// weight), rounded up to even, as their dual, and each of them still
+    /// free, in increasing order, is matched to the first free vertex
+    /// after it along a tight edge. The vertices before `from` keep the
+    /// restart's duals, which cover each of their edges to a later
+    /// vertex alone, so every slack stays nonnegative (an edge between
+    /// two later vertices: each end holds at least half of it). When
+    /// more than one vertex in [`ROOTS`] from `from` on is left free
+    /// with a dual, the matching and the duals go back to what
+    /// [`State::restart`] left and this returns false.
+    pub(super) fn jump_start(&mut self, from: usize) -> bool {
+        let n = self.n;
+        let zero = W::zero();
+        let restarted = self.dual[from..].to_vec();
+        for v in from..n {
+            let row = &self.twice[v * n..(v + 1) * n];
+            let heaviest =
+                self.adjacency[v]
+                    .iter()
+                    .map(|&u| row[u as usize])
+                    .fold(zero, |m, place| {
+                        let x = self.values[place as usize];
+                        if x > m { x } else { m }
+                    });
+            let half = heaviest.half();
+            let odd = half - half.half() - half.half();
+            self.dual[v] = half + odd;
+        }
+        self.dual_epoch += 1;
+        let cap = (n - from) / ROOTS;
+        let mut roots = 0;
+        for v in from..n {
+            if self.mate[v].is_some() || self.dual[v] == zero {
+                continue;
+            }
+            let list = &self.adjacency[v];
+            let later = list.partition_point(|&u| u as usize <= v);
+            let partner = list[later..].iter().map(|&u| u as usize).find(|&u| {
+                self.mate[u].is_none() && self.twice[v * n + u] != 0 && self.slack(v, u) == zero
+            });
+            if let Some(u) = partner {
+                self.mate[v] = Some(u);
+                self.mate[u] = Some(v);
+                continue;
+            }
+            roots += 1;
+            if roots > cap {
+                self.mate.fill(None);
+                self.dual[from..].copy_from_slice(&restarted);
+                self.dual_epoch += 1;
+                return false;
+            }
+        }
+        true
     }
 }
