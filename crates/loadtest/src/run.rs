@@ -147,6 +147,10 @@ pub struct LoadReport {
     /// [`crate::disk::DURING_EVERY`] (with `disk`); each second's slowest
     /// is in `by_second`.
     pub disk_sync_during: Option<crate::disk::DiskSync>,
+    /// Whether the syncs during the run were timed from a thread above
+    /// the load ([`crate::disk::During::realtime`]); without it they also
+    /// hold the wait for a core the load tool keeps busy.
+    pub disk_probe_realtime: Option<bool>,
     /// The disk's own sync latency just after the run.
     pub disk_sync_after: Option<crate::disk::DiskSync>,
     /// With `unload_wait`: what the server held once every socket closed.
@@ -341,9 +345,12 @@ pub async fn run_with(
         cpu_seconds(None),
         config.server_pid.and_then(|p| cpu_seconds(Some(p))),
     );
-    let disk_syncs = disk_probe.map(crate::disk::Probe::finish);
+    let disk_during = disk_probe.map(crate::disk::Probe::finish);
     let timed = std::mem::take(&mut *tally.rtts.lock().await);
-    let by_second = crate::seconds::by_second(&timed, disk_syncs.as_deref().unwrap_or_default());
+    let by_second = crate::seconds::by_second(
+        &timed,
+        disk_during.as_ref().map_or(&[][..], |d| &d.syncs[..]),
+    );
     let mut rtts: Vec<u32> = timed.into_iter().map(|(_, us)| us).collect();
     rtts.sort_unstable();
     let at = |q: f64| crate::seconds::quantile_ms(&rtts, q);
@@ -395,7 +402,10 @@ pub async fn run_with(
         sign_in_failures: Tally::read(&tally.sign_in_failures),
         sign_in_p50_ms,
         disk_sync_before,
-        disk_sync_during: disk_syncs.as_deref().map(crate::disk::Probe::summary),
+        disk_sync_during: disk_during
+            .as_ref()
+            .map(|d| crate::disk::Probe::summary(&d.syncs)),
+        disk_probe_realtime: disk_during.as_ref().map(|d| d.realtime),
         disk_sync_after,
         after_close,
         load_cpu_us_per_move: per_move(cpu_from.0, cpu_to.0, moves),
