@@ -196,10 +196,12 @@ impl Probe {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.join().unwrap_or_default()
     }
+}
 
-    /// The percentiles of `syncs` as [`Probe::finish`] gives them.
-    pub fn summary(syncs: &[(u32, f64)]) -> DiskSync {
-        summary(syncs.iter().map(|&(_, ms)| ms).collect())
+impl During {
+    /// The percentiles of the syncs' times.
+    pub fn summary(&self) -> DiskSync {
+        summary(self.syncs.iter().map(|&(_, ms)| ms).collect())
     }
 }
 

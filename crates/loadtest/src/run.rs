@@ -402,9 +402,7 @@ pub async fn run_with(
         sign_in_failures: Tally::read(&tally.sign_in_failures),
         sign_in_p50_ms,
         disk_sync_before,
-        disk_sync_during: disk_during
-            .as_ref()
-            .map(|d| crate::disk::Probe::summary(&d.syncs)),
+        disk_sync_during: disk_during.as_ref().map(crate::disk::During::summary),
         disk_probe_realtime: disk_during.as_ref().map(|d| d.realtime),
         disk_sync_after,
         after_close,

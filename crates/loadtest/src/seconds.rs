@@ -40,6 +40,12 @@ pub struct Second {
 /// assert_eq!(seconds[1].disk_max_ms, Some(35.0));
 /// ```
 pub fn by_second(timed: &[(u32, u32)], disk: &[(u32, f64)]) -> Vec<Second> {
+    // The slowest sync of each second, in one pass over the syncs.
+    let mut disk_max: std::collections::HashMap<u32, f64> = std::collections::HashMap::new();
+    for &(at, ms) in disk {
+        let slowest = disk_max.entry(at / 1000).or_insert(ms);
+        *slowest = slowest.max(ms);
+    }
     let mut sorted = timed.to_vec();
     sorted.sort_unstable();
     sorted
@@ -54,11 +60,7 @@ pub fn by_second(timed: &[(u32, u32)], disk: &[(u32, f64)]) -> Vec<Second> {
                 p50_ms: quantile_ms(&rtts, 0.5),
                 p99_ms: quantile_ms(&rtts, 0.99),
                 max_ms: quantile_ms(&rtts, 1.0),
-                disk_max_ms: disk
-                    .iter()
-                    .filter(|(at, _)| at / 1000 == second)
-                    .map(|&(_, ms)| ms)
-                    .max_by(f64::total_cmp),
+                disk_max_ms: disk_max.get(&second).copied(),
             }
         })
         .collect()
