@@ -130,6 +130,9 @@ struct State<W: Weight> {
     /// When set, [`State::run`] stops between stages once it has
     /// scanned more edges than this.
     budget: Option<u64>,
+    /// Each vertex's heaviest doubled edge, as its place in `values`,
+    /// as [`State::restart`] found it (for [`State::jump_start`]).
+    heaviest: Vec<u32>,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -522,6 +525,7 @@ impl<W: Weight> State<W> {
             dual_epoch: 1,
             scanned: 0,
             budget: None,
+            heaviest: Vec::new(),
         }
     }
 

@@ -42,6 +42,8 @@ impl<W: Weight> State<W> {
     /// order from duals of zero gives (each earlier `u` already holds at
     /// least `twice(u, v)`), without the n² subtractions. Every slack is
     /// nonnegative: the earlier end of an edge holds its doubled weight.
+    /// Also records each vertex's heaviest doubled edge, over all its
+    /// neighbours, for [`State::jump_start`].
     pub(super) fn restart(&mut self) {
         let n = self.n;
         let zero = W::zero();
@@ -63,20 +65,40 @@ impl<W: Weight> State<W> {
         }
         self.my_best_edges.fill(None);
         self.free = (n..2 * n).rev().collect();
+        // Weights compared by their rank among the distinct values: a
+        // 4-byte comparison an edge instead of a wide one (n² of them).
+        let (rank, by_rank) = self.ranks();
+        let zero_rank = rank[0];
+        self.heaviest.resize(n, 0);
         for v in 0..n {
             let list = &self.adjacency[v];
             let later = list.partition_point(|&u| u as usize <= v);
             let row = &self.twice[v * n..(v + 1) * n];
-            let best = list[later..]
-                .iter()
-                .map(|&u| row[u as usize])
-                .fold(zero, |m, place| {
-                    let x = self.values[place as usize];
-                    if x > m { x } else { m }
-                });
-            self.dual[v] = best;
+            let heaviest_of = |part: &[u32]| {
+                part.iter()
+                    .map(|&u| rank[row[u as usize] as usize])
+                    .fold(zero_rank, u32::max)
+            };
+            let after = heaviest_of(&list[later..]);
+            let all = after.max(heaviest_of(&list[..later]));
+            self.dual[v] = self.values[by_rank[after as usize] as usize];
+            self.heaviest[v] = by_rank[all as usize];
         }
         self.dual_epoch += 1;
+    }
+
+    /// Each place of `values` by the rank of its value (0 the least),
+    /// and the places in increasing order of value: each value has one
+    /// place, so the ranks order the values exactly.
+    fn ranks(&self) -> (Vec<u32>, Vec<u32>) {
+        let count = u32::try_from(self.values.len()).expect("fewer than 2^32 distinct weights");
+        let mut by_rank: Vec<u32> = (0..count).collect();
+        by_rank.sort_unstable_by(|&a, &b| self.values[a as usize].cmp(&self.values[b as usize]));
+        let mut rank = vec![0; by_rank.len()];
+        for (r, &place) in (0..count).zip(&by_rank) {
+            rank[place as usize] = r;
+        }
+        (rank, by_rank)
     }
 }
 
@@ -129,15 +151,7 @@ impl<W: Weight> State<W> {
         let zero = W::zero();
         let restarted = self.dual[from..].to_vec();
         for v in from..n {
-            let row = &self.twice[v * n..(v + 1) * n];
-            let heaviest =
-                self.adjacency[v]
-                    .iter()
-                    .map(|&u| row[u as usize])
-                    .fold(zero, |m, place| {
-                        let x = self.values[place as usize];
-                        if x > m { x } else { m }
-                    });
+            let heaviest = self.values[self.heaviest[v] as usize];
             let half = heaviest.half();
             let odd = half - half.half() - half.half();
             self.dual[v] = half + odd;
@@ -168,5 +182,55 @@ impl<W: Weight> State<W> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Matcher;
+    use crate::matching::{Weight, Wide};
+
+    #[test]
+    fn restart_finds_the_heaviest_edges_by_rank() {
+        // `restart` compares the weights' ranks among the distinct
+        // values, not the weights: each dual must be the heaviest doubled
+        // edge to a later neighbour, and `heaviest` the heaviest over all
+        // of them, as wide comparisons find them. The weights differ in
+        // either limb, and are set in an order unlike theirs, so that a
+        // place's number says nothing of its value.
+        let mut seed = 5u64;
+        let mut next = |bound: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % bound
+        };
+        for case in 0..200 {
+            let n = 1 + next(30) as usize;
+            let mut m = Matcher::<Wide<2>>::new(n);
+            let mut w = vec![Wide::<2>::ZERO; n * n];
+            for v in 0..n {
+                for u in v + 1..n {
+                    if next(5) > 0 {
+                        let x = Wide([next(4), next(3)]);
+                        w[v * n + u] = x;
+                        w[u * n + v] = x;
+                        m.set_weight(v, u, x);
+                    }
+                }
+            }
+            let st = &mut m.st;
+            st.restart();
+            let zero = Wide::ZERO;
+            for v in 0..n {
+                let twice = |u: usize| w[v * n + u] + w[v * n + u];
+                let later = (v + 1..n).map(twice).fold(zero, Ord::max);
+                let all = (0..n).filter(|&u| u != v).map(twice).fold(zero, Ord::max);
+                assert_eq!(st.dual[v], later, "case {case}: dual of {v}");
+                let heaviest = st.values[st.heaviest[v] as usize];
+                assert_eq!(heaviest, all, "case {case}: heaviest of {v}");
+                assert_eq!(heaviest.half() + heaviest.half(), heaviest);
+            }
+        }
     }
 }
