@@ -130,6 +130,12 @@ struct State<W: Weight> {
     /// When set, [`State::run`] stops between stages once it has
     /// scanned more edges than this.
     budget: Option<u64>,
+    /// `best_epoch[w] == dual_epoch`: the free vertex `w`'s least-slack
+    /// edge (`best_edge[w]`, from an S-vertex) has a positive slack at
+    /// the present duals (set where the stage records or compares it).
+    best_epoch: Vec<u64>,
+    /// No edge passed over by key: every slack computed (tests compare).
+    plain: bool,
     /// Each vertex's heaviest doubled edge, as its place in `values`,
     /// as [`State::restart`] found it (for [`State::jump_start`]).
     heaviest: Vec<u32>,
@@ -432,6 +438,13 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
         self.budget = budget;
     }
 
+    /// Computes every slack the stages look at, passing over no edge by
+    /// its key (tests: the same solves must follow).
+    #[cfg(test)]
+    pub(crate) fn set_plain(&mut self) {
+        self.st.plain = true;
+    }
+
     /// The optimality conditions of the last solve, for the tests.
     #[cfg(test)]
     pub(crate) fn check(&self) -> Result<(), String> {
@@ -526,6 +539,8 @@ impl<W: Weight> State<W> {
             scanned: 0,
             budget: None,
             heaviest: Vec::new(),
+            best_epoch: vec![0; n],
+            plain: false,
         }
     }
 
@@ -589,6 +604,16 @@ impl<W: Weight> State<W> {
         let slack = self.slack(edge.0, edge.1);
         self.slack_cache[b] = (self.dual_epoch, edge, slack);
         Some(slack)
+    }
+
+    /// The key of edge `x`–`w` whose doubled weight has place `place`:
+    /// `dual[x]` less that weight, so that the edge's slack is the key
+    /// plus `dual[w]`. Two edges to one vertex `w` differ in slack by
+    /// their keys' difference: keys compare their slacks without `w`'s
+    /// dual.
+    #[inline(always)]
+    fn key(&self, x: usize, place: u32) -> W {
+        self.dual[x] - self.values[place as usize]
     }
 
     /// Whether node `b` is a blossom (not a vertex).
@@ -1205,14 +1230,53 @@ impl<W: Weight> State<W> {
         loop {
             while let Some(v) = self.queue.pop() {
                 self.scanned += self.adjacency[v].len() as u64;
+                // The last key of `v` and of another S-vertex computed
+                // in this scan (no dual changes during it).
+                let mut mine: Option<(u32, W)> = None;
+                let mut theirs: Option<(usize, u32, W)> = None;
                 for wi in 0..self.adjacency[v].len() {
                     let w = self.adjacency[v][wi] as usize;
                     // Inside its own blossom first: such an edge (a large
                     // share of them) is skipped without reading its weight.
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
-                    if bv == bw || self.twice[v * n + w] == 0 {
+                    let place = self.twice[v * n + w];
+                    if bv == bw || place == 0 {
                         continue;
+                    }
+                    // A free vertex whose least-slack edge `a`–`w` has a
+                    // positive slack at these duals: an edge `v`–`w` with
+                    // a key no less than `a`'s has at least that slack, so
+                    // it is neither tight nor less slack, and is passed
+                    // over without reading `w`'s dual (see `key`).
+                    if self.best_epoch[w] == self.dual_epoch
+                        && !self.plain
+                        && self.label[w] == FREE
+                        && self.label[bw] != S
+                        && !self.is_allowed(v, w)
+                        && let Some((a, x)) = self.best_edge[w]
+                        && x == w
+                    {
+                        let a_place = self.twice[a * n + w];
+                        let own = match mine {
+                            Some((p, key)) if p == place => key,
+                            _ => {
+                                let key = self.key(v, place);
+                                mine = Some((place, key));
+                                key
+                            }
+                        };
+                        let other = match theirs {
+                            Some((b, p, key)) if b == a && p == a_place => key,
+                            _ => {
+                                let key = self.key(a, a_place);
+                                theirs = Some((a, a_place, key));
+                                key
+                            }
+                        };
+                        if own >= other {
+                            continue;
+                        }
                     }
                     let mut kslack = W::zero();
                     if !self.is_allowed(v, w) {
@@ -1251,11 +1315,20 @@ impl<W: Weight> State<W> {
                                 .get_or_insert_with(Vec::new)
                                 .push((v, w));
                         }
-                    } else if self.label[w] == FREE
-                        && self.best_slack(w).is_none_or(|best| kslack < best)
-                    {
-                        self.best_edge[w] = Some((v, w));
-                        self.slack_cache[w] = (self.dual_epoch, (v, w), kslack);
+                    } else if self.label[w] == FREE {
+                        // Here `kslack` is positive (the edge is not tight).
+                        match self.best_slack(w) {
+                            Some(best) if best <= kslack => {
+                                if best > W::zero() {
+                                    self.best_epoch[w] = self.dual_epoch;
+                                }
+                            }
+                            _ => {
+                                self.best_edge[w] = Some((v, w));
+                                self.slack_cache[w] = (self.dual_epoch, (v, w), kslack);
+                                self.best_epoch[w] = self.dual_epoch;
+                            }
+                        }
                     }
                 }
             }

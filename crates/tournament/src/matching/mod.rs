@@ -291,6 +291,50 @@ mod tests {
     }
 
     #[test]
+    fn edges_passed_over_by_key_change_nothing() {
+        // The stages pass over an edge to a free vertex by its key
+        // (blossom.rs, `State::key`) only where computing its slack
+        // would change nothing: with few distinct weights (many equal
+        // keys) and many, through warm solves and fresh ones, the same
+        // mates at every solve as a matcher that computes every slack.
+        let mut rng = Lcg(71);
+        for case in 0..400 {
+            let n = 2 + rng.next(if case % 2 == 0 { 12 } else { 50 }) as usize;
+            let spread = [1, 2, 4, 1000][case % 4];
+            let mut keyed = Matcher::<i64>::new(n);
+            let mut plain = Matcher::<i64>::new(n);
+            plain.set_plain();
+            let mut w = vec![0i64; n * n];
+            for step in 0..8 {
+                let touched: Vec<usize> = match (step, rng.next(3)) {
+                    (0, _) => (0..n).collect(),
+                    (_, 0) => (0..n / 2 + 1).collect(),
+                    _ => (0..1 + rng.next(2))
+                        .map(|_| rng.next(n as u64) as usize)
+                        .collect(),
+                };
+                for &v in &touched {
+                    change_edges(&mut rng, &mut keyed, &mut w, v, spread);
+                    for u in (0..n).filter(|&u| u != v) {
+                        if plain.weight(v, u) != w[v * n + u] {
+                            plain.set_weight(v, u, w[v * n + u]);
+                        }
+                    }
+                }
+                let mate = keyed.solve();
+                assert_eq!(mate, plain.solve(), "case {case} step {step}");
+                if let Err(e) = keyed.check() {
+                    panic!("case {case} step {step}: {e}");
+                }
+                if n <= 12 {
+                    let want = brute(n, &w, false, &mut vec![false; n]);
+                    assert_eq!(value(n, &w, &mate).1, want.1, "case {case} step {step}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fill_is_set_weight_edge_by_edge() {
         // `fill` on a new matcher, on one whose edges were all removed
         // after a solve, and twice before a solve (one by one then),
