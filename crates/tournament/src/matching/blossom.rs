@@ -1244,6 +1244,9 @@ impl<W: Weight> State<W> {
                     if bv == bw || place == 0 {
                         continue;
                     }
+                    // Read once: the key test and the slack's below both
+                    // need it.
+                    let mut allowed = self.is_allowed(v, w);
                     // A free vertex whose least-slack edge `a`–`w` has a
                     // positive slack at these duals: an edge `v`–`w` with
                     // a key no less than `a`'s has at least that slack, so
@@ -1253,7 +1256,7 @@ impl<W: Weight> State<W> {
                         && !self.plain
                         && self.label[w] == FREE
                         && self.label[bw] != S
-                        && !self.is_allowed(v, w)
+                        && !allowed
                         && let Some((a, x)) = self.best_edge[w]
                         && x == w
                     {
@@ -1279,13 +1282,14 @@ impl<W: Weight> State<W> {
                         }
                     }
                     let mut kslack = W::zero();
-                    if !self.is_allowed(v, w) {
+                    if !allowed {
                         kslack = self.slack(v, w);
                         if kslack <= W::zero() {
                             self.allow(v, w);
+                            allowed = true;
                         }
                     }
-                    if self.is_allowed(v, w) {
+                    if allowed {
                         if self.label[bw] == FREE && self.mate[self.base[bw]].is_none() {
                             // Warm: a free vertex whose dual is zero ends
                             // an augmenting path.
