@@ -88,13 +88,17 @@ enum Role {
 
 /// The triangular table of a bracket's base weights, by local index
 /// (`get(li, lj)` for `lj < li`; zero outside): rows `start..end`, row
-/// `li` holding `lj` in `0..li`, one after another in one buffer that
+/// `li` holding `lj` in `0..li`, one after another in two buffers that
 /// every bracket reuses (a bracket of thousands of players fills
-/// hundreds of megabytes, which fresh rows page-faulted in each time).
+/// hundreds of megabytes, which fresh rows page-faulted in each time):
+/// rows `start..mid` in `cells`, rows `mid..end` in `tail`, which a
+/// second thread fills when the table is large.
 struct Base<const L: usize> {
     start: usize,
+    mid: usize,
     end: usize,
     cells: Vec<Wide<L>>,
+    tail: Vec<Wide<L>>,
 }
 
 /// The cells of rows `0..x` of a [`Base`] that began at row 0.
@@ -102,32 +106,68 @@ fn triangle(x: usize) -> usize {
     x * x.saturating_sub(1) / 2
 }
 
+/// A [`Base`] of at least this many cells is filled on two threads.
+const PARALLEL_CELLS: usize = 1 << 15;
+
 impl<const L: usize> Base<L> {
     /// An empty table.
     fn new() -> Base<L> {
         Base {
             start: 0,
+            mid: 0,
             end: 0,
             cells: Vec::new(),
+            tail: Vec::new(),
         }
     }
 
-    /// Rows `start..end` from `weight(li, lj)`, in place of the last ones.
-    fn fill(&mut self, start: usize, end: usize, mut weight: impl FnMut(usize, usize) -> Wide<L>) {
+    /// Rows `start..end` from `weight(li, lj)`, in place of the last
+    /// ones; large tables on two threads, each weighing about half of
+    /// the cells (the same table).
+    fn fill(&mut self, start: usize, end: usize, weight: impl Fn(usize, usize) -> Wide<L> + Sync) {
+        let cells = triangle(end) - triangle(start);
+        let two = cells >= PARALLEL_CELLS
+            && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+        let mid = if two {
+            let half = triangle(start) + cells / 2;
+            (start..end).find(|&x| triangle(x) >= half).unwrap_or(end)
+        } else {
+            end
+        };
         self.start = start;
+        self.mid = mid;
         self.end = end;
-        self.cells.clear();
-        for li in start..end {
-            for lj in 0..li {
-                self.cells.push(weight(li, lj));
+        let rows = |out: &mut Vec<Wide<L>>, from: usize, to: usize| {
+            out.clear();
+            for li in from..to {
+                for lj in 0..li {
+                    out.push(weight(li, lj));
+                }
             }
-        }
+        };
+        let rows = &rows;
+        let (head, tail) = (&mut self.cells, &mut self.tail);
+        std::thread::scope(|scope| {
+            if mid < end {
+                scope.spawn(move || rows(tail, mid, end));
+            } else {
+                tail.clear();
+            }
+            rows(head, start, mid);
+        });
     }
 
-    /// The place of local pair (`li`, `lj`) if the table holds it.
-    fn index(&self, li: usize, lj: usize) -> Option<usize> {
-        (self.start <= li && li < self.end && lj < li)
-            .then(|| triangle(li) - triangle(self.start) + lj)
+    /// The place of local pair (`li`, `lj`) if the table holds it: in
+    /// `tail` when the bool is set.
+    fn index(&self, li: usize, lj: usize) -> Option<(bool, usize)> {
+        if !(self.start <= li && li < self.end && lj < li) {
+            return None;
+        }
+        Some(if li < self.mid {
+            (false, triangle(li) - triangle(self.start) + lj)
+        } else {
+            (true, triangle(li) - triangle(self.mid) + lj)
+        })
     }
 
     /// Whether the table holds local pair (`li`, `lj`).
@@ -137,13 +177,19 @@ impl<const L: usize> Base<L> {
 
     /// The base weight of local pair (`li`, `lj`), `lj < li`.
     fn get(&self, li: usize, lj: usize) -> Wide<L> {
-        self.index(li, lj).map_or(Wide::ZERO, |i| self.cells[i])
+        match self.index(li, lj) {
+            None => Wide::ZERO,
+            Some((false, i)) => self.cells[i],
+            Some((true, i)) => self.tail[i],
+        }
     }
 
     /// Clears local pair (`li`, `lj`) if the table holds it.
     fn clear(&mut self, li: usize, lj: usize) {
-        if let Some(i) = self.index(li, lj) {
-            self.cells[i] = Wide::ZERO;
+        match self.index(li, lj) {
+            None => {}
+            Some((false, i)) => self.cells[i] = Wide::ZERO,
+            Some((true, i)) => self.tail[i] = Wide::ZERO,
         }
     }
 }
@@ -630,6 +676,38 @@ fn preliminary_bye<const L: usize>(
     for i in 0..n {
         for j in i + 1..n {
             g.set(i, j, Wide::ZERO);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_base_on_two_threads_holds_every_cell() {
+        // A table large enough for the second thread (on a machine of
+        // two cores), then a small one in the same buffers: every cell
+        // where it was weighed, cleared where cleared, zero outside.
+        let weight = |li: usize, lj: usize| Wide::<2>::from_u64((li * 1000 + lj + 1) as u64);
+        let mut base = Base::<2>::new();
+        for (start, end) in [(40, 300), (3, 9), (0, 280)] {
+            base.fill(start, end, weight);
+            let two = std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+            assert_eq!(base.mid < end, two && end > 100, "rows {start}..{end}");
+            base.clear(end - 1, 2);
+            for li in 0..end + 2 {
+                for lj in 0..li + 2 {
+                    let held = start <= li && li < end && lj < li;
+                    let want = if !held || (li, lj) == (end - 1, 2) {
+                        Wide::ZERO
+                    } else {
+                        weight(li, lj)
+                    };
+                    assert_eq!(base.holds(li, lj), held, "{li}, {lj}");
+                    assert_eq!(base.get(li, lj), want, "{li}, {lj}");
+                }
+            }
         }
     }
 }

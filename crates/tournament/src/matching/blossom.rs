@@ -42,7 +42,7 @@ fn vertex(v: usize) -> u32 {
 /// A fast hash for weights (their limbs are already well mixed by the
 /// criteria; no protection against chosen keys is needed).
 #[derive(Default)]
-struct LimbHasher(u64);
+pub(super) struct LimbHasher(u64);
 
 impl Hasher for LimbHasher {
     fn finish(&self) -> u64 {
@@ -230,6 +230,9 @@ pub struct Matcher<W: Weight> {
     is_dirty: Vec<bool>,
     /// A warm solve's budget of scanned edges, in n² (restart.rs).
     budget: u64,
+    /// [`Matcher::fill`] weighs its rows on two threads from this many
+    /// edges on (`usize::MAX`: never).
+    parallel_from: usize,
     /// How many fresh starts the jump start paired over every vertex,
     /// and over those after the changed ones (tests).
     #[cfg_attr(not(test), allow(dead_code))]
@@ -246,6 +249,7 @@ impl<W: Weight> Matcher<W> {
             filled: Vec::new(),
             is_dirty: vec![false; n],
             budget: restart::BUDGET,
+            parallel_from: fill::PARALLEL_FROM,
             jumps: (0, 0),
         }
     }
@@ -438,6 +442,14 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
         self.budget = budget;
     }
 
+    /// Sets how many edges [`Matcher::fill`] weighs on two threads
+    /// from (tests: 0 always, `usize::MAX` never; the same matcher
+    /// must follow).
+    #[cfg(test)]
+    pub(crate) fn set_parallel_from(&mut self, edges: usize) {
+        self.parallel_from = edges;
+    }
+
     /// Computes every slack the stages look at, passing over no edge by
     /// its key (tests: the same solves must follow).
     #[cfg(test)]
@@ -489,6 +501,18 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
             }
         }
         Ok(())
+    }
+}
+
+/// A small deterministic generator (64-bit LCG) for the tests: each
+/// call draws a number below its bound.
+#[cfg(test)]
+fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |bound| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % bound
     }
 }
 

@@ -198,13 +198,7 @@ mod tests {
         // of them, as wide comparisons find them. The weights differ in
         // either limb, and are set in an order unlike theirs, so that a
         // place's number says nothing of its value.
-        let mut seed = 5u64;
-        let mut next = |bound: u64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % bound
-        };
+        let mut next = super::super::lcg(5);
         for case in 0..200 {
             let n = 1 + next(30) as usize;
             let mut m = Matcher::<Wide<2>>::new(n);
