@@ -93,13 +93,22 @@ enum Role {
 /// hundreds of megabytes, which fresh rows page-faulted in each time):
 /// rows `start..mid` in `cells`, rows `mid..end` in `tail`, which a
 /// second thread fills when the table is large.
+///
+/// Beside each weight, its place in the matcher as the filling threads
+/// found it ([`Matcher::known_place`], [`UNKNOWN`] for a weight new to
+/// the matcher), so that setting the table's edges hashes no weight.
 struct Base<const L: usize> {
     start: usize,
     mid: usize,
     end: usize,
     cells: Vec<Wide<L>>,
     tail: Vec<Wide<L>>,
+    places: Vec<u32>,
+    tail_places: Vec<u32>,
 }
+
+/// A weight's place not known to the matcher when the table was filled.
+const UNKNOWN: u32 = u32::MAX;
 
 /// The cells of rows `0..x` of a [`Base`] that began at row 0.
 fn triangle(x: usize) -> usize {
@@ -118,13 +127,22 @@ impl<const L: usize> Base<L> {
             end: 0,
             cells: Vec::new(),
             tail: Vec::new(),
+            places: Vec::new(),
+            tail_places: Vec::new(),
         }
     }
 
     /// Rows `start..end` from `weight(li, lj)`, in place of the last
-    /// ones; large tables on two threads, each weighing about half of
-    /// the cells (the same table).
-    fn fill(&mut self, start: usize, end: usize, weight: impl Fn(usize, usize) -> Wide<L> + Sync) {
+    /// ones, with each weight's place by `place` (`None`: [`UNKNOWN`]);
+    /// large tables on two threads, each weighing about half of the
+    /// cells (the same table).
+    fn fill(
+        &mut self,
+        start: usize,
+        end: usize,
+        weight: impl Fn(usize, usize) -> Wide<L> + Sync,
+        place: impl Fn(Wide<L>) -> Option<u32> + Sync,
+    ) {
         let cells = triangle(end) - triangle(start);
         let two = cells >= PARALLEL_CELLS
             && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
@@ -137,23 +155,32 @@ impl<const L: usize> Base<L> {
         self.start = start;
         self.mid = mid;
         self.end = end;
-        let rows = |out: &mut Vec<Wide<L>>, from: usize, to: usize| {
+        let rows = |out: &mut Vec<Wide<L>>, places: &mut Vec<u32>, from: usize, to: usize| {
             out.clear();
+            places.clear();
+            let mut last = (Wide::ZERO, place(Wide::ZERO).unwrap_or(UNKNOWN));
             for li in from..to {
                 for lj in 0..li {
-                    out.push(weight(li, lj));
+                    let w = weight(li, lj);
+                    if w != last.0 {
+                        last = (w, place(w).unwrap_or(UNKNOWN));
+                    }
+                    out.push(w);
+                    places.push(last.1);
                 }
             }
         };
         let rows = &rows;
         let (head, tail) = (&mut self.cells, &mut self.tail);
+        let (head_places, tail_places) = (&mut self.places, &mut self.tail_places);
         std::thread::scope(|scope| {
             if mid < end {
-                scope.spawn(move || rows(tail, mid, end));
+                scope.spawn(move || rows(tail, tail_places, mid, end));
             } else {
                 tail.clear();
+                tail_places.clear();
             }
-            rows(head, start, mid);
+            rows(head, head_places, start, mid);
         });
     }
 
@@ -184,12 +211,29 @@ impl<const L: usize> Base<L> {
         }
     }
 
-    /// Clears local pair (`li`, `lj`) if the table holds it.
+    /// The place of local pair (`li`, `lj`)'s weight as the table was
+    /// filled ([`UNKNOWN`] outside the table).
+    fn place(&self, li: usize, lj: usize) -> u32 {
+        match self.index(li, lj) {
+            None => UNKNOWN,
+            Some((false, i)) => self.places[i],
+            Some((true, i)) => self.tail_places[i],
+        }
+    }
+
+    /// Clears local pair (`li`, `lj`) if the table holds it (its place
+    /// is then no longer known).
     fn clear(&mut self, li: usize, lj: usize) {
         match self.index(li, lj) {
             None => {}
-            Some((false, i)) => self.cells[i] = Wide::ZERO,
-            Some((true, i)) => self.tail[i] = Wide::ZERO,
+            Some((false, i)) => {
+                self.cells[i] = Wide::ZERO;
+                self.places[i] = UNKNOWN;
+            }
+            Some((true, i)) => {
+                self.tail[i] = Wide::ZERO;
+                self.tail_places[i] = UNKNOWN;
+            }
         }
     }
 }
@@ -280,18 +324,34 @@ pub fn pair<'a, const L: usize>(
         let locals = by_index.len();
 
         // Base weights of the bracket and the next scoregroup.
-        base.fill(group_begin, locals, |li, lj| {
-            let place = if li < next_begin {
-                Place::Current
-            } else {
-                Place::Next
-            };
-            edge(&g.players, &bye, by_index[lj], by_index[li], place)
-        });
+        // Each weight's place in the matcher found on the filling
+        // threads, so that setting the edges below hashes none that the
+        // matcher knows (the same places: a weight new to it is set by
+        // value, and numbered as before).
+        let matcher = &g.m;
+        base.fill(
+            group_begin,
+            locals,
+            |li, lj| {
+                let place = if li < next_begin {
+                    Place::Current
+                } else {
+                    Place::Next
+                };
+                edge(&g.players, &bye, by_index[lj], by_index[li], place)
+            },
+            |w| matcher.known_place(w),
+        );
         for li in group_begin..locals {
             for lj in 0..li {
-                let w = base.get(li, lj);
-                g.set(by_index[li], by_index[lj], w);
+                let (gi, gj) = (by_index[li], by_index[lj]);
+                if gi == gj {
+                    continue;
+                }
+                match base.place(li, lj) {
+                    UNKNOWN => g.m.set_weight(gi, gj, base.get(li, lj)),
+                    place => g.m.set_place(gi, gj, place),
+                }
             }
         }
         // Who is an MDP and who a resident, by global index: the tests
@@ -692,7 +752,9 @@ mod tests {
         let weight = |li: usize, lj: usize| Wide::<2>::from_u64((li * 1000 + lj + 1) as u64);
         let mut base = Base::<2>::new();
         for (start, end) in [(40, 300), (3, 9), (0, 280)] {
-            base.fill(start, end, weight);
+            base.fill(start, end, weight, |w| {
+                (w < Wide::from_u64(150_000)).then_some(7)
+            });
             let two = std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
             assert_eq!(base.mid < end, two && end > 100, "rows {start}..{end}");
             base.clear(end - 1, 2);
@@ -706,6 +768,12 @@ mod tests {
                     };
                     assert_eq!(base.holds(li, lj), held, "{li}, {lj}");
                     assert_eq!(base.get(li, lj), want, "{li}, {lj}");
+                    let place = if held && want != Wide::ZERO && li < 150 {
+                        7
+                    } else {
+                        UNKNOWN
+                    };
+                    assert_eq!(base.place(li, lj), place, "{li}, {lj}");
                 }
             }
         }

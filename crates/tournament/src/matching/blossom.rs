@@ -280,10 +280,32 @@ impl<W: Weight> Matcher<W> {
     ///
     /// If `v == w` or either is not a vertex.
     pub fn set_weight(&mut self, v: usize, w: usize, weight: W) {
+        let twice = self.st.place(weight + weight);
+        self.set_place(v, w, twice);
+    }
+
+    /// The place of `weight` doubled among the matcher's distinct
+    /// doubled weights, if it has one: what [`Matcher::set_weight`]
+    /// would give the edge (read only, so that other threads can find
+    /// the places of many weights at once).
+    pub(crate) fn known_place(&self, weight: W) -> Option<u32> {
+        let x = weight + weight;
+        if self.st.last_place.0 == x {
+            return Some(self.st.last_place.1);
+        }
+        self.st.places.get(&x).copied()
+    }
+
+    /// [`Matcher::set_weight`] with the weight's place as
+    /// [`Matcher::known_place`] gave it.
+    ///
+    /// # Panics
+    ///
+    /// If `v == w` or either is not a vertex.
+    pub(crate) fn set_place(&mut self, v: usize, w: usize, twice: u32) {
         assert!(v != w, "no loops");
         let n = self.st.n;
         let old = self.st.twice[v * n + w];
-        let twice = self.st.place(weight + weight);
         if twice == old {
             return;
         }

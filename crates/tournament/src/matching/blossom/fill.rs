@@ -282,4 +282,43 @@ mod tests {
             assert_eq!(two.solve(), one.solve(), "case {case}: mates");
         }
     }
+
+    #[test]
+    fn an_edge_set_by_its_known_place_is_set_by_its_weight() {
+        // Places looked up before the edges are set (as a bracket's
+        // filling threads look them up), the edges then set by place
+        // where one was known and by weight where not: the same places,
+        // weights and mates as setting every edge by weight.
+        let mut next = super::super::lcg(13);
+        for case in 0..200 {
+            let n = 2 + next(30) as usize;
+            let mut by_weight = Matcher::<i64>::new(n);
+            let mut by_place = Matcher::<i64>::new(n);
+            for _ in 0..4 {
+                let edges: Vec<(usize, usize, i64)> = (0..n * 2)
+                    .map(|_| {
+                        (
+                            next(n as u64) as usize,
+                            next(n as u64) as usize,
+                            next(9) as i64,
+                        )
+                    })
+                    .filter(|&(v, w, _)| v != w)
+                    .collect();
+                let known: Vec<Option<u32>> = edges
+                    .iter()
+                    .map(|&(_, _, x)| by_place.known_place(x))
+                    .collect();
+                for (&(v, w, x), place) in edges.iter().zip(known) {
+                    by_weight.set_weight(v, w, x);
+                    match place {
+                        Some(place) => by_place.set_place(v, w, place),
+                        None => by_place.set_weight(v, w, x),
+                    }
+                }
+                assert_eq!(by_place.st.values, by_weight.st.values, "case {case}");
+                assert_eq!(by_place.solve(), by_weight.solve(), "case {case}");
+            }
+        }
+    }
 }
