@@ -28,6 +28,18 @@ async fn players_chat_between_the_board_api_and_the_page() {
     );
     stream.write_all(head.as_bytes()).await.expect("sends");
     let mut lines = BufReader::new(stream).lines();
+    // The stream is open once its first event, the whole game, has come:
+    // a line said before that is not the stream's (as on lichess).
+    tokio::time::timeout(WAIT, async {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if line.contains("gameFull") {
+                return;
+            }
+        }
+        panic!("the stream ended before its gameFull");
+    })
+    .await
+    .expect("the stream opens in time");
 
     let chat = format!("/api/board/game/{game}/chat");
     let form = "application/x-www-form-urlencoded";
