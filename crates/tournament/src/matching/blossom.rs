@@ -375,7 +375,7 @@ impl<W: Weight> Matcher<W> {
         let afresh = dirty.len() * restart::SHARE > self.st.n;
         if afresh {
             // Many changed: every vertex starts again (restart.rs).
-            self.st.restart();
+            self.st.restart(self.two_threads());
         } else {
             for &v in &dirty {
                 self.st.detach(v);
@@ -424,13 +424,20 @@ impl<W: Weight> Matcher<W> {
                 let done = self.st.run();
                 self.st.budget = None;
                 if !done {
-                    self.st.restart();
+                    self.st.restart(self.two_threads());
                     self.pair_after_restart(&dirty);
                     self.st.run();
                 }
             }
         }
         self.st.mate.clone()
+    }
+
+    /// Whether a pass over every edge goes on two threads: from
+    /// [`Matcher::fill`]'s threshold on, on a machine of two cores.
+    fn two_threads(&self) -> bool {
+        let n = self.st.n;
+        n * n.saturating_sub(1) / 2 >= self.parallel_from && fill::two_cores()
     }
 
     /// The matching a fresh start's stages grow, right after

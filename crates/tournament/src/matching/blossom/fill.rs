@@ -46,7 +46,7 @@ const TILE: usize = 64;
 pub(super) const PARALLEL_FROM: usize = 1 << 16;
 
 /// Whether the machine runs two threads at once.
-fn two_cores() -> bool {
+pub(super) fn two_cores() -> bool {
     std::thread::available_parallelism().is_ok_and(|p| p.get() > 1)
 }
 
@@ -127,12 +127,7 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let mut filled = vec![0u64; (n * n).div_ceil(64)];
-        let edges = n * n.saturating_sub(1) / 2;
-        let split = if edges >= self.parallel_from && two_cores() {
-            split_row(n)
-        } else {
-            n
-        };
+        let split = if self.two_threads() { split_row(n) } else { n };
         // Rows `split..` on a second thread, with places of their own.
         let mut twice = std::mem::take(&mut self.st.twice);
         let (head, tail) = twice.split_at_mut(split * n);
