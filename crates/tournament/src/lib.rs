@@ -6,8 +6,10 @@
 //! ([`berger`], C.05 Annex 1), pairs Swiss rounds by the FIDE (Dutch)
 //! System ([`dutch`], C.04.3, on the maximum weight [`matching`]) and
 //! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07).
-//! Like `rochade-laws` it does no I/O, starts no threads and never reads
-//! the clock: text in, values out.
+//! Like `rochade-laws` it does no I/O and never reads the clock: text
+//! in, values out. The one thread it starts is scoped: a large round's
+//! weights and fresh starts are found on two threads, which are joined
+//! before the call returns (one on a machine of one core).
 //!
 //! ```
 //! use rochade_tournament::berger;
@@ -19,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 pub mod berger;
+mod both;
 pub mod crosstable;
 pub mod dutch;
 pub mod knockout;

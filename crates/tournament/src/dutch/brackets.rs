@@ -170,18 +170,18 @@ impl<const L: usize> Base<L> {
                 }
             }
         };
-        let rows = &rows;
         let (head, tail) = (&mut self.cells, &mut self.tail);
         let (head_places, tail_places) = (&mut self.places, &mut self.tail_places);
-        std::thread::scope(|scope| {
-            if mid < end {
-                scope.spawn(move || rows(tail, tail_places, mid, end));
-            } else {
-                tail.clear();
-                tail_places.clear();
-            }
+        if mid < end {
+            crate::both::both(
+                || rows(head, head_places, start, mid),
+                || rows(tail, tail_places, mid, end),
+            );
+        } else {
+            tail.clear();
+            tail_places.clear();
             rows(head, head_places, start, mid);
-        });
+        }
     }
 
     /// The place of local pair (`li`, `lj`) if the table holds it: in

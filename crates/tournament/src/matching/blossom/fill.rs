@@ -133,9 +133,8 @@ impl<W: Weight> Matcher<W> {
         let (head, tail) = twice.split_at_mut(split * n);
         let weight = &weight;
         let st = &mut self.st;
-        let tail_values = std::thread::scope(|scope| {
-            let worker =
-                (split < n).then(|| scope.spawn(move || weigh_rows(n, split, tail, weight)));
+        let filled_head = &mut filled;
+        let mut head_rows = move || {
             for v in 0..split {
                 for u in v + 1..n {
                     let x = weight(v, u);
@@ -143,12 +142,18 @@ impl<W: Weight> Matcher<W> {
                     let i = v * n + u;
                     head[i] = place;
                     if place != 0 {
-                        filled[i / 64] |= 1 << (i % 64);
+                        filled_head[i / 64] |= 1 << (i % 64);
                     }
                 }
             }
-            worker.map(|w| w.join().expect("the second thread weighs its rows"))
-        });
+        };
+        let tail_values = if split < n {
+            let ((), values) = crate::both::both(head_rows, || weigh_rows(n, split, tail, weight));
+            Some(values)
+        } else {
+            head_rows();
+            None
+        };
         // The second thread's places as one thread would have numbered
         // them: its values in the order they first appear, after the
         // earlier rows' values.

@@ -92,13 +92,14 @@ impl<W: Weight> State<W> {
         let split = if two { n / 2 } else { n };
         let (duals, later_duals) = self.dual.split_at_mut(split);
         let (heaviest, later_heaviest) = self.heaviest.split_at_mut(split);
-        let rows = &rows;
-        std::thread::scope(|scope| {
-            if split < n {
-                scope.spawn(move || rows(split, later_duals, later_heaviest));
-            }
+        if split < n {
+            crate::both::both(
+                || rows(0, duals, heaviest),
+                || rows(split, later_duals, later_heaviest),
+            );
+        } else {
             rows(0, duals, heaviest);
-        });
+        }
         self.dual_epoch += 1;
     }
 
