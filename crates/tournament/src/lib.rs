@@ -8,8 +8,8 @@
 //! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07).
 //! Like `rochade-laws` it does no I/O and never reads the clock: text
 //! in, values out. The one thread it starts is scoped: a large round's
-//! weights and fresh starts are found on two threads, which are joined
-//! before the call returns (one on a machine of one core).
+//! weights are found on two threads, which are joined before the call
+//! returns (one on a machine of one core).
 //!
 //! ```
 //! use rochade_tournament::berger;

@@ -375,7 +375,7 @@ impl<W: Weight> Matcher<W> {
         let afresh = dirty.len() * restart::SHARE > self.st.n;
         if afresh {
             // Many changed: every vertex starts again (restart.rs).
-            self.st.restart(self.two_threads());
+            self.st.restart();
         } else {
             for &v in &dirty {
                 self.st.detach(v);
@@ -424,7 +424,7 @@ impl<W: Weight> Matcher<W> {
                 let done = self.st.run();
                 self.st.budget = None;
                 if !done {
-                    self.st.restart(self.two_threads());
+                    self.st.restart();
                     self.pair_after_restart(&dirty);
                     self.st.run();
                 }

@@ -43,9 +43,8 @@ impl<W: Weight> State<W> {
     /// least `twice(u, v)`), without the n² subtractions. Every slack is
     /// nonnegative: the earlier end of an edge holds its doubled weight.
     /// Also records each vertex's heaviest doubled edge, over all its
-    /// neighbours, for [`State::jump_start`]. With `two`, the rows are
-    /// read on two threads (the same duals).
-    pub(super) fn restart(&mut self, two: bool) {
+    /// neighbours, for [`State::jump_start`].
+    pub(super) fn restart(&mut self) {
         let n = self.n;
         let zero = W::zero();
         self.mate.fill(None);
@@ -68,37 +67,22 @@ impl<W: Weight> State<W> {
         self.free = (n..2 * n).rev().collect();
         // Weights compared by their rank among the distinct values: a
         // 4-byte comparison an edge instead of a wide one (n² of them).
-        // With `two`, the later rows (half the edges) on a second thread.
         let (rank, by_rank) = self.ranks();
         let zero_rank = rank[0];
         self.heaviest.resize(n, 0);
-        let (adjacency, twice, values) = (&self.adjacency, &self.twice, &self.values);
-        let rows = |first: usize, duals: &mut [W], heaviest: &mut [u32]| {
-            for ((v, dual), top) in (first..).zip(duals).zip(heaviest) {
-                let list = &adjacency[v];
-                let later = list.partition_point(|&u| u as usize <= v);
-                let row = &twice[v * n..(v + 1) * n];
-                let heaviest_of = |part: &[u32]| {
-                    part.iter()
-                        .map(|&u| rank[row[u as usize] as usize])
-                        .fold(zero_rank, u32::max)
-                };
-                let after = heaviest_of(&list[later..]);
-                let all = after.max(heaviest_of(&list[..later]));
-                *dual = values[by_rank[after as usize] as usize];
-                *top = by_rank[all as usize];
-            }
-        };
-        let split = if two { n / 2 } else { n };
-        let (duals, later_duals) = self.dual.split_at_mut(split);
-        let (heaviest, later_heaviest) = self.heaviest.split_at_mut(split);
-        if split < n {
-            crate::both::both(
-                || rows(0, duals, heaviest),
-                || rows(split, later_duals, later_heaviest),
-            );
-        } else {
-            rows(0, duals, heaviest);
+        for v in 0..n {
+            let list = &self.adjacency[v];
+            let later = list.partition_point(|&u| u as usize <= v);
+            let row = &self.twice[v * n..(v + 1) * n];
+            let heaviest_of = |part: &[u32]| {
+                part.iter()
+                    .map(|&u| rank[row[u as usize] as usize])
+                    .fold(zero_rank, u32::max)
+            };
+            let after = heaviest_of(&list[later..]);
+            let all = after.max(heaviest_of(&list[..later]));
+            self.dual[v] = self.values[by_rank[after as usize] as usize];
+            self.heaviest[v] = by_rank[all as usize];
         }
         self.dual_epoch += 1;
     }
@@ -229,16 +213,8 @@ mod tests {
                     }
                 }
             }
-            // On one thread, then on two: the same duals.
-            m.st.restart(false);
-            let (duals, heaviest) = (m.st.dual.clone(), m.st.heaviest.clone());
             let st = &mut m.st;
-            st.restart(true);
-            assert_eq!(st.dual, duals, "case {case}: duals on two threads");
-            assert_eq!(
-                st.heaviest, heaviest,
-                "case {case}: heaviest on two threads"
-            );
+            st.restart();
             let zero = Wide::ZERO;
             for v in 0..n {
                 let twice = |u: usize| w[v * n + u] + w[v * n + u];
