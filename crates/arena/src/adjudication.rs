@@ -114,7 +114,7 @@ pub enum Verdict {
     Draw(String),
 }
 
-/// A score in centipawns, mates as ±[`MATE_CP`] minus the distance.
+/// A score in centipawns, mates as ±`MATE_CP` minus the distance.
 pub fn centipawns(kind: ScoreKind) -> i32 {
     match kind {
         ScoreKind::Cp(cp) => cp.clamp(-MATE_CP + 1000, MATE_CP - 1000),

@@ -30,7 +30,7 @@ pub use search::{
 pub use time::TimeLimits;
 pub use uci_loop::run_loop;
 
-/// The positions [`bench`] searches.
+/// The positions [`bench`](fn@bench) searches.
 pub const BENCH_FENS: [&str; 8] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -50,7 +50,7 @@ pub fn bench(depth: u32) -> (u64, Duration) {
     bench_threads(depth, 1)
 }
 
-/// [`bench`] with `threads` search threads (Lazy SMP). With more than one
+/// [`bench`](fn@bench) with `threads` search threads (Lazy SMP). With more than one
 /// thread the node count varies from run to run.
 ///
 /// # Panics

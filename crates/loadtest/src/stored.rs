@@ -43,7 +43,7 @@ pub struct StoredCheck {
     pub duplicated: u64,
     /// How long the check took, s.
     pub seconds: f64,
-    /// The first games (at most [`SHOWN`]) that lost or duplicated a move
+    /// The first games (at most `SHOWN`, 20) that lost or duplicated a move
     /// or could not be read, to look for in the server's logs.
     pub bad_games: Vec<BadGame>,
 }

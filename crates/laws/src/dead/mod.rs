@@ -13,7 +13,7 @@
 //!    mate on either side is dead at once; positions with free mating force
 //!    on a board without blocked pawns across every file, where the side to
 //!    move is not forced into captures, are alive. Everything else goes on.
-//! 2. [`search`], for each player in turn: a helpmate search (both sides
+//! 2. the search (`search`), for each player in turn: a helpmate search (both sides
 //!    cooperate) that proves a player *can* mate by finding the line, and a
 //!    closure over every reachable position that proves they *cannot* when it
 //!    runs out of new positions without finding a mate. Both are bounded.

@@ -79,14 +79,14 @@ pub struct NextGame<'a> {
 /// What the match waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next<'a> {
-    /// The colours of a stage's first game: call [`Match::set_colours`].
+    /// The colours of a stage's first game: call [`Match::set_colours`](super::Match::set_colours).
     DrawColours {
         /// The stage (0-based).
         stage: usize,
         /// Its kind.
         kind: StageKind,
     },
-    /// A game: call [`Match::record`] with its result.
+    /// A game: call [`Match::record`](super::Match::record) with its result.
     Game(NextGame<'a>),
     /// Nothing: the match is decided.
     Finished(Outcome),
