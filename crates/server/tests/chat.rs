@@ -8,6 +8,24 @@ mod support;
 use rochade_server::Storage;
 use serde_json::json;
 use support::{TestServer, WAIT};
+use tokio::io::{AsyncBufRead, Lines};
+
+/// The stream's first line that `wanted` holds of, waiting at most
+/// [`WAIT`] (`Err`); `None` if the stream ends before it.
+async fn first_line(
+    lines: &mut Lines<impl AsyncBufRead + Unpin>,
+    wanted: impl Fn(&str) -> bool,
+) -> Result<Option<String>, tokio::time::error::Elapsed> {
+    tokio::time::timeout(WAIT, async {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if wanted(&line) {
+                return Some(line);
+            }
+        }
+        None
+    })
+    .await
+}
 
 #[tokio::test]
 async fn players_chat_between_the_board_api_and_the_page() {
@@ -30,16 +48,10 @@ async fn players_chat_between_the_board_api_and_the_page() {
     let mut lines = BufReader::new(stream).lines();
     // The stream is open once its first event, the whole game, has come:
     // a line said before that is not the stream's (as on lichess).
-    tokio::time::timeout(WAIT, async {
-        while let Ok(Some(line)) = lines.next_line().await {
-            if line.contains("gameFull") {
-                return;
-            }
-        }
-        panic!("the stream ended before its gameFull");
-    })
-    .await
-    .expect("the stream opens in time");
+    first_line(&mut lines, |line| line.contains("gameFull"))
+        .await
+        .expect("the stream opens in time")
+        .expect("the stream's gameFull");
 
     let chat = format!("/api/board/game/{game}/chat");
     let form = "application/x-www-form-urlencoded";
@@ -63,13 +75,8 @@ async fn players_chat_between_the_board_api_and_the_page() {
     page.send(&json!({"t": "chat", "text": "Thank you"}))
         .await
         .expect("sends");
-    let line = tokio::time::timeout(WAIT, async {
-        while let Ok(Some(line)) = lines.next_line().await {
-            if line.contains("chatLine") && line.contains("Spassky") {
-                return Some(line);
-            }
-        }
-        None
+    let line = first_line(&mut lines, |line| {
+        line.contains("chatLine") && line.contains("Spassky")
     })
     .await
     .expect("in time")

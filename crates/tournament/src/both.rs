@@ -1,6 +1,14 @@
 //! Two pieces of work at once, on this thread and a second one.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+
+/// Whether the machine runs two threads at once, asked once (on Linux
+/// `available_parallelism` reads the affinity mask and the cgroup's
+/// files each time it is called).
+pub(crate) fn two_cores() -> bool {
+    static TWO: OnceLock<bool> = OnceLock::new();
+    *TWO.get_or_init(|| std::thread::available_parallelism().is_ok_and(|p| p.get() > 1))
+}
 
 /// Runs `first` on this thread and `second` on a second thread started
 /// for it, and returns both results. When the second thread has not

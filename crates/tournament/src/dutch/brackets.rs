@@ -144,8 +144,7 @@ impl<const L: usize> Base<L> {
         place: impl Fn(Wide<L>) -> Option<u32> + Sync,
     ) {
         let cells = triangle(end) - triangle(start);
-        let two = cells >= PARALLEL_CELLS
-            && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+        let two = cells >= PARALLEL_CELLS && crate::both::two_cores();
         let mid = if two {
             let half = triangle(start) + cells / 2;
             (start..end).find(|&x| triangle(x) >= half).unwrap_or(end)
@@ -755,8 +754,11 @@ mod tests {
             base.fill(start, end, weight, |w| {
                 (w < Wide::from_u64(150_000)).then_some(7)
             });
-            let two = std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
-            assert_eq!(base.mid < end, two && end > 100, "rows {start}..{end}");
+            assert_eq!(
+                base.mid < end,
+                crate::both::two_cores() && end > 100,
+                "rows {start}..{end}"
+            );
             base.clear(end - 1, 2);
             for li in 0..end + 2 {
                 for lj in 0..li + 2 {

@@ -437,7 +437,7 @@ impl<W: Weight> Matcher<W> {
     /// [`Matcher::fill`]'s threshold on, on a machine of two cores.
     fn two_threads(&self) -> bool {
         let n = self.st.n;
-        n * n.saturating_sub(1) / 2 >= self.parallel_from && fill::two_cores()
+        n * n.saturating_sub(1) / 2 >= self.parallel_from && crate::both::two_cores()
     }
 
     /// The matching a fresh start's stages grow, right after

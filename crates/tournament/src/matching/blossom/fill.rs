@@ -45,11 +45,6 @@ const TILE: usize = 64;
 /// than it saves.
 pub(super) const PARALLEL_FROM: usize = 1 << 16;
 
-/// Whether the machine runs two threads at once.
-pub(super) fn two_cores() -> bool {
-    std::thread::available_parallelism().is_ok_and(|p| p.get() > 1)
-}
-
 /// The first row of the later half of an `n`-vertex table's upper
 /// triangle: rows `0..split` hold at least half of its edges.
 fn split_row(n: usize) -> usize {
