@@ -6,10 +6,8 @@
 //! ([`berger`], C.05 Annex 1), pairs Swiss rounds by the FIDE (Dutch)
 //! System ([`dutch`], C.04.3, on the maximum weight [`matching`]) and
 //! ranks players by the FIDE tie-break regulations ([`tiebreak`], C.07).
-//! Like `rochade-laws` it does no I/O and never reads the clock: text
-//! in, values out. The one thread it starts is scoped: a large round's
-//! weights are found on two threads, which are joined before the call
-//! returns (one on a machine of one core).
+//! Like `rochade-laws` it does no I/O, starts no threads and never reads
+//! the clock: text in, values out.
 //!
 //! ```
 //! use rochade_tournament::berger;
@@ -21,7 +19,6 @@
 #![forbid(unsafe_code)]
 
 pub mod berger;
-mod both;
 pub mod crosstable;
 pub mod dutch;
 pub mod knockout;

@@ -90,21 +90,16 @@ enum Role {
 /// (`get(li, lj)` for `lj < li`; zero outside): rows `start..end`, row
 /// `li` holding `lj` in `0..li`, one after another in two buffers that
 /// every bracket reuses (a bracket of thousands of players fills
-/// hundreds of megabytes, which fresh rows page-faulted in each time):
-/// rows `start..mid` in `cells`, rows `mid..end` in `tail`, which a
-/// second thread fills when the table is large.
+/// hundreds of megabytes, which fresh rows page-faulted in each time).
 ///
-/// Beside each weight, its place in the matcher as the filling threads
+/// Beside each weight, its place in the matcher as the filling
 /// found it ([`Matcher::known_place`], [`UNKNOWN`] for a weight new to
 /// the matcher), so that setting the table's edges hashes no weight.
 struct Base<const L: usize> {
     start: usize,
-    mid: usize,
     end: usize,
     cells: Vec<Wide<L>>,
-    tail: Vec<Wide<L>>,
     places: Vec<u32>,
-    tail_places: Vec<u32>,
 }
 
 /// A weight's place not known to the matcher when the table was filled.
@@ -115,85 +110,47 @@ fn triangle(x: usize) -> usize {
     x * x.saturating_sub(1) / 2
 }
 
-/// A [`Base`] of at least this many cells is filled on two threads.
-const PARALLEL_CELLS: usize = 1 << 15;
-
 impl<const L: usize> Base<L> {
     /// An empty table.
     fn new() -> Base<L> {
         Base {
             start: 0,
-            mid: 0,
             end: 0,
             cells: Vec::new(),
-            tail: Vec::new(),
             places: Vec::new(),
-            tail_places: Vec::new(),
         }
     }
 
     /// Rows `start..end` from `weight(li, lj)`, in place of the last
-    /// ones, with each weight's place by `place` (`None`: [`UNKNOWN`]);
-    /// large tables on two threads, each weighing about half of the
-    /// cells (the same table).
+    /// ones, with each weight's place by `place` (`None`: [`UNKNOWN`]).
     fn fill(
         &mut self,
         start: usize,
         end: usize,
-        weight: impl Fn(usize, usize) -> Wide<L> + Sync,
-        place: impl Fn(Wide<L>) -> Option<u32> + Sync,
+        mut weight: impl FnMut(usize, usize) -> Wide<L>,
+        place: impl Fn(Wide<L>) -> Option<u32>,
     ) {
-        let cells = triangle(end) - triangle(start);
-        let two = cells >= PARALLEL_CELLS && crate::both::two_cores();
-        let mid = if two {
-            let half = triangle(start) + cells / 2;
-            (start..end).find(|&x| triangle(x) >= half).unwrap_or(end)
-        } else {
-            end
-        };
         self.start = start;
-        self.mid = mid;
         self.end = end;
-        let rows = |out: &mut Vec<Wide<L>>, places: &mut Vec<u32>, from: usize, to: usize| {
-            out.clear();
-            places.clear();
-            let mut last = (Wide::ZERO, place(Wide::ZERO).unwrap_or(UNKNOWN));
-            for li in from..to {
-                for lj in 0..li {
-                    let w = weight(li, lj);
-                    if w != last.0 {
-                        last = (w, place(w).unwrap_or(UNKNOWN));
-                    }
-                    out.push(w);
-                    places.push(last.1);
+        self.cells.clear();
+        self.places.clear();
+        let mut last = (Wide::ZERO, place(Wide::ZERO).unwrap_or(UNKNOWN));
+        for li in start..end {
+            for lj in 0..li {
+                let w = weight(li, lj);
+                if w != last.0 {
+                    last = (w, place(w).unwrap_or(UNKNOWN));
                 }
+                self.cells.push(w);
+                self.places.push(last.1);
             }
-        };
-        let (head, tail) = (&mut self.cells, &mut self.tail);
-        let (head_places, tail_places) = (&mut self.places, &mut self.tail_places);
-        if mid < end {
-            crate::both::both(
-                || rows(head, head_places, start, mid),
-                || rows(tail, tail_places, mid, end),
-            );
-        } else {
-            tail.clear();
-            tail_places.clear();
-            rows(head, head_places, start, mid);
         }
     }
 
-    /// The place of local pair (`li`, `lj`) if the table holds it: in
-    /// `tail` when the bool is set.
-    fn index(&self, li: usize, lj: usize) -> Option<(bool, usize)> {
-        if !(self.start <= li && li < self.end && lj < li) {
-            return None;
-        }
-        Some(if li < self.mid {
-            (false, triangle(li) - triangle(self.start) + lj)
-        } else {
-            (true, triangle(li) - triangle(self.mid) + lj)
-        })
+    /// The place of local pair (`li`, `lj`) if the table holds it.
+    fn index(&self, li: usize, lj: usize) -> Option<usize> {
+        (self.start <= li && li < self.end && lj < li)
+            .then(|| triangle(li) - triangle(self.start) + lj)
     }
 
     /// Whether the table holds local pair (`li`, `lj`).
@@ -203,36 +160,21 @@ impl<const L: usize> Base<L> {
 
     /// The base weight of local pair (`li`, `lj`), `lj < li`.
     fn get(&self, li: usize, lj: usize) -> Wide<L> {
-        match self.index(li, lj) {
-            None => Wide::ZERO,
-            Some((false, i)) => self.cells[i],
-            Some((true, i)) => self.tail[i],
-        }
+        self.index(li, lj).map_or(Wide::ZERO, |i| self.cells[i])
     }
 
     /// The place of local pair (`li`, `lj`)'s weight as the table was
     /// filled ([`UNKNOWN`] outside the table).
     fn place(&self, li: usize, lj: usize) -> u32 {
-        match self.index(li, lj) {
-            None => UNKNOWN,
-            Some((false, i)) => self.places[i],
-            Some((true, i)) => self.tail_places[i],
-        }
+        self.index(li, lj).map_or(UNKNOWN, |i| self.places[i])
     }
 
     /// Clears local pair (`li`, `lj`) if the table holds it (its place
     /// is then no longer known).
     fn clear(&mut self, li: usize, lj: usize) {
-        match self.index(li, lj) {
-            None => {}
-            Some((false, i)) => {
-                self.cells[i] = Wide::ZERO;
-                self.places[i] = UNKNOWN;
-            }
-            Some((true, i)) => {
-                self.tail[i] = Wide::ZERO;
-                self.tail_places[i] = UNKNOWN;
-            }
+        if let Some(i) = self.index(li, lj) {
+            self.cells[i] = Wide::ZERO;
+            self.places[i] = UNKNOWN;
         }
     }
 }
@@ -323,8 +265,8 @@ pub fn pair<'a, const L: usize>(
         let locals = by_index.len();
 
         // Base weights of the bracket and the next scoregroup.
-        // Each weight's place in the matcher found on the filling
-        // threads, so that setting the edges below hashes none that the
+        // Each weight's place in the matcher found as the table is
+        // filled, so that setting the edges below hashes none that the
         // matcher knows (the same places: a weight new to it is set by
         // value, and numbered as before).
         let matcher = &g.m;
@@ -744,21 +686,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_base_on_two_threads_holds_every_cell() {
-        // A table large enough for the second thread (on a machine of
-        // two cores), then a small one in the same buffers: every cell
-        // where it was weighed, cleared where cleared, zero outside.
+    fn a_base_holds_every_cell() {
+        // A large table, then a small one in the same buffers, then a
+        // large one again: every cell where it was weighed, with its
+        // place, cleared where cleared, zero outside.
         let weight = |li: usize, lj: usize| Wide::<2>::from_u64((li * 1000 + lj + 1) as u64);
         let mut base = Base::<2>::new();
         for (start, end) in [(40, 300), (3, 9), (0, 280)] {
             base.fill(start, end, weight, |w| {
                 (w < Wide::from_u64(150_000)).then_some(7)
             });
-            assert_eq!(
-                base.mid < end,
-                crate::both::two_cores() && end > 100,
-                "rows {start}..{end}"
-            );
             base.clear(end - 1, 2);
             for li in 0..end + 2 {
                 for lj in 0..li + 2 {

@@ -42,7 +42,7 @@ fn vertex(v: usize) -> u32 {
 /// A fast hash for weights (their limbs are already well mixed by the
 /// criteria; no protection against chosen keys is needed).
 #[derive(Default)]
-pub(super) struct LimbHasher(u64);
+struct LimbHasher(u64);
 
 impl Hasher for LimbHasher {
     fn finish(&self) -> u64 {
@@ -230,9 +230,6 @@ pub struct Matcher<W: Weight> {
     is_dirty: Vec<bool>,
     /// A warm solve's budget of scanned edges, in n² (restart.rs).
     budget: u64,
-    /// [`Matcher::fill`] weighs its rows on two threads from this many
-    /// edges on (`usize::MAX`: never).
-    parallel_from: usize,
     /// How many fresh starts the jump start paired over every vertex,
     /// and over those after the changed ones (tests).
     #[cfg_attr(not(test), allow(dead_code))]
@@ -249,7 +246,6 @@ impl<W: Weight> Matcher<W> {
             filled: Vec::new(),
             is_dirty: vec![false; n],
             budget: restart::BUDGET,
-            parallel_from: fill::PARALLEL_FROM,
             jumps: (0, 0),
         }
     }
@@ -286,8 +282,8 @@ impl<W: Weight> Matcher<W> {
 
     /// The place of `weight` doubled among the matcher's distinct
     /// doubled weights, if it has one: what [`Matcher::set_weight`]
-    /// would give the edge (read only, so that other threads can find
-    /// the places of many weights at once).
+    /// would give the edge (read only, so that a bracket's table can
+    /// hold the places of its weights before its edges are set).
     pub(crate) fn known_place(&self, weight: W) -> Option<u32> {
         let x = weight + weight;
         if self.st.last_place.0 == x {
@@ -433,13 +429,6 @@ impl<W: Weight> Matcher<W> {
         self.st.mate.clone()
     }
 
-    /// Whether a pass over every edge goes on two threads: from
-    /// [`Matcher::fill`]'s threshold on, on a machine of two cores.
-    fn two_threads(&self) -> bool {
-        let n = self.st.n;
-        n * n.saturating_sub(1) / 2 >= self.parallel_from && crate::both::two_cores()
-    }
-
     /// The matching a fresh start's stages grow, right after
     /// [`State::restart`]: the jump start's over every vertex; when that
     /// leaves too many roots, the jump start's over the vertices after
@@ -469,14 +458,6 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
     #[cfg(test)]
     pub(crate) fn set_budget(&mut self, budget: u64) {
         self.budget = budget;
-    }
-
-    /// Sets how many edges [`Matcher::fill`] weighs on two threads
-    /// from (tests: 0 always, `usize::MAX` never; the same matcher
-    /// must follow).
-    #[cfg(test)]
-    pub(crate) fn set_parallel_from(&mut self, edges: usize) {
-        self.parallel_from = edges;
     }
 
     /// Computes every slack the stages look at, passing over no edge by

@@ -22,11 +22,8 @@ pub use wide::Wide;
 use std::ops::{Add, Sub};
 
 /// The integers a matching can weigh edges with: exact, ordered, and
-/// halved without loss on even values; shared between threads
-/// ([`Matcher::fill`] weighs rows on two).
-pub trait Weight:
-    Copy + Ord + std::hash::Hash + Send + Sync + Add<Output = Self> + Sub<Output = Self>
-{
+/// halved without loss on even values.
+pub trait Weight: Copy + Ord + std::hash::Hash + Add<Output = Self> + Sub<Output = Self> {
     /// Zero (no edge).
     fn zero() -> Self;
     /// This value divided by two, rounded down.
