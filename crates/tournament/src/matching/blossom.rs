@@ -14,6 +14,7 @@ use super::Weight;
 
 mod fill;
 mod restart;
+mod runs;
 
 use fill::Change;
 
@@ -139,6 +140,16 @@ struct State<W: Weight> {
     /// Each vertex's heaviest doubled edge, as its place in `values`,
     /// as [`State::restart`] found it (for [`State::jump_start`]).
     heaviest: Vec<u32>,
+    /// Each vertex's run: the first vertex after it outside its
+    /// top-level blossom (`blossom/runs.rs`), valid while `runs_fresh`.
+    run_end: Vec<u32>,
+    /// No vertex changed its top-level blossom since the runs were found.
+    runs_fresh: bool,
+    /// The leaves of each blossom, as many as when it was made.
+    leaf_count: Vec<usize>,
+    /// Entries of adjacency lists the stages looked at (tests).
+    #[cfg(test)]
+    visits: u64,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -573,6 +584,11 @@ impl<W: Weight> State<W> {
             scanned: 0,
             budget: None,
             heaviest: Vec::new(),
+            run_end: Vec::new(),
+            runs_fresh: false,
+            leaf_count: vec![1; nodes],
+            #[cfg(test)]
+            visits: 0,
             best_epoch: vec![0; n],
             plain: false,
         }
@@ -754,6 +770,7 @@ impl<W: Weight> State<W> {
         let mut bv = self.in_blossom[v];
         let mut bw = self.in_blossom[w];
         let b = self.free.pop().expect("at most n/2 blossoms live at once");
+        self.runs_fresh = false;
         self.live.push(b);
         self.base[b] = base;
         self.parent[b] = None;
@@ -783,6 +800,7 @@ impl<W: Weight> State<W> {
         self.childs[b] = path.clone();
         self.edges[b] = edgs;
         let leaves = self.leaves(b);
+        self.leaf_count[b] = leaves.len();
         for &leaf in &leaves {
             if self.label[self.in_blossom[leaf]] == T {
                 self.queue.push(leaf);
@@ -867,6 +885,7 @@ impl<W: Weight> State<W> {
     /// Dissolves blossom `b` into its children; at the end of a stage
     /// (`end_stage`) also every child blossom with zero dual.
     fn expand_blossom(&mut self, b: usize, end_stage: bool) {
+        self.runs_fresh = false;
         for s in self.childs[b].clone() {
             self.parent[s] = None;
             if self.is_blossom(s) {
@@ -1063,6 +1082,7 @@ impl<W: Weight> State<W> {
     /// blossom, its mate is freed, and each blossom around it gives its
     /// dual to its vertices (bbpPairings' `prepareVertexForWeightAdjustments`).
     fn detach(&mut self, v: usize) {
+        self.runs_fresh = false;
         let top = self.in_blossom[v];
         if !self.is_blossom(top) {
             if let Some(m) = self.mate[v].take() {
@@ -1263,19 +1283,34 @@ impl<W: Weight> State<W> {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
-                self.scanned += self.adjacency[v].len() as u64;
+                let len = self.adjacency[v].len();
+                self.scanned += len as u64;
+                if self.wants_runs(v) {
+                    self.find_runs();
+                }
                 // The last key of `v` and of another S-vertex computed
                 // in this scan (no dual changes during it).
                 let mut mine: Option<(u32, W)> = None;
                 let mut theirs: Option<(usize, u32, W)> = None;
-                for wi in 0..self.adjacency[v].len() {
+                let mut wi = 0;
+                while wi < len {
                     let w = self.adjacency[v][wi] as usize;
+                    wi += 1;
+                    #[cfg(test)]
+                    {
+                        self.visits += 1;
+                    }
                     // Inside its own blossom first: such an edge (a large
-                    // share of them) is skipped without reading its weight.
+                    // share of them) is skipped without reading its weight,
+                    // with the rest of its run (runs.rs).
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
+                    if bv == bw {
+                        wi = self.past_run(v, w, wi);
+                        continue;
+                    }
                     let place = self.twice[v * n + w];
-                    if bv == bw || place == 0 {
+                    if place == 0 {
                         continue;
                     }
                     // Read once: the key test and the slack's below both

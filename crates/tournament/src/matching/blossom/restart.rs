@@ -56,6 +56,7 @@ impl<W: Weight> State<W> {
         for (v, b) in self.in_blossom.iter_mut().enumerate() {
             *b = v;
         }
+        self.runs_fresh = false;
         for (v, b) in self.base.iter_mut().enumerate() {
             *b = v;
         }
