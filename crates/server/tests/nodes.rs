@@ -297,3 +297,82 @@ fn a_heartbeat_stored_beside_the_group_commit_keeps_the_lease() {
     );
     assert_eq!(storage.last_heartbeat("b").expect("reads"), Some(3_000));
 }
+
+/// PostgreSQL: a takeover does not wait for a game whose row the old
+/// owner's commit in flight holds (its owner stopped in the middle of it:
+/// waiting held the taker's only writing connection, its heartbeats
+/// stopped, and its lease lapsed too). It takes the other games at once,
+/// and that one once the commit has ended. A claim of that game gives up
+/// within its lock wait instead of waiting. (SQLite: one writer at a time,
+/// nothing to hold.)
+#[tokio::test]
+async fn a_takeover_skips_a_game_that_a_commit_in_flight_holds() {
+    let db = support::temp_db();
+    let url = db.to_string_lossy().into_owned();
+    if !url.starts_with("postgres") {
+        return;
+    }
+    let ids = three_games(&db).await;
+    let storage = std::sync::Arc::new(support::open(&db));
+    let now = 1_000_000;
+    beat(&*storage, "a", now);
+    assert_eq!(
+        storage.adopt("a", now - 3_000, 100).expect("adopts").len(),
+        1
+    );
+    assert_eq!(storage.owned("a").expect("reads").len(), 3);
+
+    // a's commit in flight: its check of the first game's row, as the
+    // writer makes it (sql_games.rs), and then nothing (a stopped).
+    let (held, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    held.batch_execute(&format!(
+        "BEGIN; SELECT 1 FROM games WHERE id = '{}' AND node = 'a' FOR SHARE",
+        ids[0]
+    ))
+    .await
+    .expect("holds the row");
+
+    let later = now + 4_000;
+    beat(&*storage, "b", later);
+    let taker = storage.clone();
+    let adopted = tokio::time::timeout(
+        std::time::Duration::from_secs(2),
+        tokio::task::spawn_blocking(move || taker.adopt("b", later - 3_000, 100)),
+    )
+    .await
+    .expect("the takeover does not wait for the held row")
+    .expect("joins")
+    .expect("adopts");
+    let mut taken: Vec<_> = adopted
+        .iter()
+        .flat_map(|a| a.games.iter().map(|g| g.id.clone()))
+        .collect();
+    taken.sort();
+    let mut expected = ids[1..].to_vec();
+    expected.sort();
+    assert_eq!(taken, expected);
+
+    let claimer = storage.clone();
+    let game = ids[0].clone();
+    let claimed = tokio::time::timeout(
+        std::time::Duration::from_secs(2),
+        tokio::task::spawn_blocking(move || claimer.claim(&game, "b", later - 3_000)),
+    )
+    .await
+    .expect("the claim does not wait for the held row")
+    .expect("joins");
+    assert!(claimed.is_err(), "{claimed:?}");
+
+    // a's commit ends: b takes the last game at its next beat.
+    held.batch_execute("COMMIT").await.expect("commits");
+    let adopted = storage.adopt("b", later - 3_000, 100).expect("adopts");
+    let taken: Vec<_> = adopted
+        .iter()
+        .flat_map(|a| a.games.iter().map(|g| g.id.clone()))
+        .collect();
+    assert_eq!(taken, vec![ids[0].clone()]);
+    assert_eq!(storage.owned("b").expect("reads").len(), 3);
+}

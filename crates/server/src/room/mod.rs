@@ -351,6 +351,12 @@ impl Room {
         tokio::pin!(skewed);
         let mut skew_told = true;
         loop {
+            // A change not stored (a move, or a flag or an expiry that
+            // `tick` found): memory may be ahead of the database, so the
+            // room serves no one more.
+            if self.stale {
+                break;
+            }
             let unloadable =
                 self.presence.is_empty() && self.thinking.is_none() && self.robot_retry.is_none();
             let deadline = self.deadline();
@@ -363,12 +369,7 @@ impl Room {
             }
             tokio::select! {
                 command = rx.recv() => match command {
-                    Some(command) => {
-                        self.handle(command).await;
-                        if self.stale {
-                            break;
-                        }
-                    }
+                    Some(command) => self.handle(command).await,
                     None => break,
                 },
                 () = &mut due, if deadline.is_some() => self.tick().await,

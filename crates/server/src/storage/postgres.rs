@@ -238,6 +238,17 @@ const READERS: usize = 4;
 /// all (the queries are a few dozen; a player's game list builds more).
 const PREPARED: usize = 512;
 
+/// Each session's `idle_in_transaction_session_timeout`: PostgreSQL ends
+/// a transaction left open this long between statements, and its
+/// session. A node's writes run their statements back to back; a node
+/// whose process stopped (SIGSTOP, a frozen machine) in the middle of a
+/// commit would otherwise hold its games' rows until it went on, and no
+/// other node could take those games over. The lease's 3 s
+/// ([`crate::cluster::LEASE`]): by then the node has lost its games anyway,
+/// and the commit it comes back to fails, so nothing it had not yet
+/// acknowledged is acknowledged.
+const IDLE_IN_TRANSACTION: &str = "-c idle_in_transaction_session_timeout=3000";
+
 /// How long opening a connection may take unless the URL says otherwise.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -306,6 +317,11 @@ impl Postgres {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
+        let options = match config.get_options() {
+            Some(given) => format!("{given} {IDLE_IN_TRANSACTION}"),
+            None => IDLE_IN_TRANSACTION.to_owned(),
+        };
+        config.options(&options);
         let (handle, stop) = start_runtime()?;
         Ok(Postgres {
             config,
