@@ -105,14 +105,13 @@ async fn play(
         let mover = ply % 2;
         let sent_at = Instant::now();
         log.in_flight = Some(uci.clone());
-        deliver(plan, &mut seats[mover], log, &uci, tally).await?;
+        let via = deliver(plan, &mut seats[mover], log, &uci, tally).await?;
         if sent_at >= plan.measure_from && sent_at < plan.end {
             let us = sent_at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
             let ms = (sent_at - plan.measure_from).as_millis() as u32;
             tally.rtts.lock().await.push((ms, us));
         }
-        log.acked.push(uci);
-        log.in_flight = None;
+        log.acknowledge(uci, via == Via::Reopened);
         follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
     }
     if !to_move(seats, log).over() {
@@ -148,14 +147,14 @@ async fn reopen(
 }
 
 /// Sends the move `uci` of `log`'s next ply from `seat` until a state
-/// (the seat's [`Seat::seen`]) holds it.
+/// (the seat's [`Seat::seen`]) holds it; how that state came.
 async fn deliver(
     plan: &Plan,
     seat: &mut Seat,
     log: &GameLog,
     uci: &str,
     tally: &Tally,
-) -> Result<(), ClientError> {
+) -> Result<Via, ClientError> {
     let ply = log.acked.len() as u64;
     let message = json!({"t": "move", "ply": ply, "uci": uci});
     let mut backoff = Backoff::new(plan.reconnect_for);
@@ -172,7 +171,7 @@ async fn deliver(
                 if via == Via::Reopened {
                     Tally::count(&tally.recovered);
                 }
-                return Ok(());
+                return Ok(via);
             }
             Verdict::NotStored => {
                 if !backoff.pause().await {

@@ -64,6 +64,47 @@ pub struct BadGame {
     pub lost: u64,
     /// Stored moves beyond those acknowledged.
     pub duplicated: u64,
+    /// The last acknowledgements (at most [`TAIL`]), oldest first: to find
+    /// a lost move in the server's logs.
+    pub last_acked: Vec<AckShown>,
+    /// The last stored moves (at most [`TAIL`], UCI), oldest first.
+    pub stored_tail: Vec<String>,
+}
+
+/// Acknowledgements and stored moves a [`BadGame`] shows, at most.
+pub const TAIL: usize = 3;
+
+/// One acknowledged move, as a [`BadGame`] shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AckShown {
+    /// Its ply (0: White's first move).
+    pub ply: usize,
+    /// The move (UCI).
+    pub uci: String,
+    /// `answer`: by the state that answered the move; `reopened`: by the
+    /// first state of a socket opened again after the answer went missing.
+    pub via: &'static str,
+    /// When the tool took it as acknowledged (Unix ms).
+    pub at_ms: u64,
+}
+
+impl AckShown {
+    /// The last [`TAIL`] acknowledgements of `log`.
+    fn tail_of(log: &GameLog) -> Vec<AckShown> {
+        let from = log.acked.len().saturating_sub(TAIL);
+        log.acked
+            .iter()
+            .zip(&log.how)
+            .enumerate()
+            .skip(from)
+            .map(|(ply, (uci, how))| AckShown {
+                ply,
+                uci: uci.clone(),
+                via: if how.reopened { "reopened" } else { "answer" },
+                at_ms: how.at_ms,
+            })
+            .collect()
+    }
 }
 
 impl StoredCheck {
@@ -143,6 +184,7 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
         ..StoredCheck::default()
     };
     let mut stored = None;
+    let mut stored_tail = Vec::new();
     let check = match read {
         Read::State(state) => {
             if is_over(state) {
@@ -152,6 +194,7 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
             }
             let moves = moves_of(state);
             stored = Some(moves.len());
+            stored_tail = moves[moves.len().saturating_sub(TAIL)..].to_vec();
             compare(&log.acked, log.in_flight.as_deref(), &moves)
         }
         Read::Missing => {
@@ -172,6 +215,8 @@ fn judge_game(log: &GameLog, read: &Read) -> StoredCheck {
             stored,
             lost: check.lost,
             duplicated: check.duplicated,
+            last_acked: AckShown::tail_of(log),
+            stored_tail,
         });
     }
     one
@@ -183,11 +228,12 @@ mod tests {
     use serde_json::json;
 
     fn log(acked: &str, in_flight: Option<&str>) -> GameLog {
-        GameLog {
-            id: "g".into(),
-            acked: acked.split_whitespace().map(str::to_owned).collect(),
-            in_flight: in_flight.map(str::to_owned),
+        let mut log = GameLog::new("g");
+        for (i, uci) in acked.split_whitespace().enumerate() {
+            log.acknowledge(uci.to_owned(), i % 2 == 1);
         }
+        log.in_flight = in_flight.map(str::to_owned);
+        log
     }
 
     fn state(moves: &[&str], over: bool) -> Read {
@@ -227,14 +273,30 @@ mod tests {
             &state(&["e2e4", "e7e5"], true),
         );
         assert_eq!((one.lost, one.duplicated), (1, 0));
-        let bad = BadGame {
-            id: "g".into(),
-            acked: 3,
-            stored: Some(2),
-            lost: 1,
-            duplicated: 0,
+        let [bad] = &one.bad_games[..] else {
+            panic!("one bad game: {:?}", one.bad_games);
         };
-        assert_eq!(one.bad_games, [bad]);
+        assert_eq!(
+            (&bad.id[..], bad.acked, bad.stored, bad.lost, bad.duplicated),
+            ("g", 3, Some(2), 1, 0)
+        );
+        // The lost move is told with how it was acknowledged, beside the
+        // moves stored.
+        let shown: Vec<_> = bad
+            .last_acked
+            .iter()
+            .map(|a| (a.ply, &a.uci[..], a.via))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (0, "e2e4", "answer"),
+                (1, "e7e5", "reopened"),
+                (2, "g1f3", "answer")
+            ]
+        );
+        assert!(bad.last_acked.iter().all(|a| a.at_ms > 0));
+        assert_eq!(bad.stored_tail, ["e2e4", "e7e5"]);
         let one = judge_game(
             &log("e2e4 e7e5", None),
             &state(&["e2e4", "e7e5", "e7e5"], true),

@@ -69,6 +69,10 @@ pub(crate) struct GameLog {
     pub(crate) acked: Vec<String>,
     /// The move sent and not (yet) acknowledged, if any.
     pub(crate) in_flight: Option<String>,
+    /// How and when each move of `acked` was acknowledged, in the same
+    /// order: what a lost move's report says, to find it in the server's
+    /// logs.
+    pub(crate) how: Vec<Acked>,
 }
 
 impl GameLog {
@@ -78,6 +82,35 @@ impl GameLog {
             id: id.to_owned(),
             acked: Vec::new(),
             in_flight: None,
+            how: Vec::new(),
         }
     }
+
+    /// Logs `uci` as acknowledged now, `reopened` if by the first state of
+    /// a socket opened again (else by the answer to the move).
+    pub(crate) fn acknowledge(&mut self, uci: String, reopened: bool) {
+        self.acked.push(uci);
+        self.in_flight = None;
+        self.how.push(Acked {
+            reopened,
+            at_ms: unix_ms(),
+        });
+    }
+}
+
+/// Now, in Unix milliseconds.
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// How and when a move was acknowledged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Acked {
+    /// By the first state of a socket opened again after the answer went
+    /// missing (else by the answer itself).
+    pub(crate) reopened: bool,
+    /// When, in Unix milliseconds (the server's logs are in UTC).
+    pub(crate) at_ms: u64,
 }
