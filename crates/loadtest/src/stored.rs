@@ -64,10 +64,10 @@ pub struct BadGame {
     pub lost: u64,
     /// Stored moves beyond those acknowledged.
     pub duplicated: u64,
-    /// The last acknowledgements (at most [`TAIL`]), oldest first: to find
+    /// The last acknowledgements (at most `TAIL`, 3), oldest first: to find
     /// a lost move in the server's logs.
     pub last_acked: Vec<AckShown>,
-    /// The last stored moves (at most [`TAIL`], UCI), oldest first.
+    /// The last stored moves (at most `TAIL`, 3; UCI), oldest first.
     pub stored_tail: Vec<String>,
 }
 
