@@ -53,7 +53,11 @@ fn redis(dir: &Path) -> Option<(Killed, String)> {
         .stderr(Stdio::null())
         .spawn();
     match started {
-        Ok(child) => Some((Killed(child), format!("redis://{host}"))),
+        Ok(child) => {
+            let mut redis = Killed(child);
+            pinged(&host, &mut redis.0);
+            Some((redis, format!("redis://{host}")))
+        }
         Err(e) => {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -62,6 +66,34 @@ fn redis(dir: &Path) -> Option<(Killed, String)> {
             eprintln!("skipped: no redis-server ({e})");
             None
         }
+    }
+}
+
+/// Waits until the Redis server `child` at `host` answers `PING` (the
+/// nodes would wait for it too, but a test that starts it says so if it
+/// never comes up).
+fn pinged(host: &str, child: &mut Child) {
+    use std::io::{Read, Write};
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let pong = std::net::TcpStream::connect(host).and_then(|mut tcp| {
+            tcp.set_read_timeout(Some(Duration::from_secs(2)))?;
+            tcp.write_all(b"PING\r\n")?;
+            let mut answer = [0; 7];
+            tcp.read_exact(&mut answer)?;
+            Ok(answer)
+        });
+        if pong.is_ok_and(|answer| &answer == b"+PONG\r\n") {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("redis-server at {host} ended: {status}");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "redis-server at {host} never answered PING"
+        );
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -119,8 +151,11 @@ impl Node {
             .stderr(log)
             .spawn()
             .expect("rochade serve starts");
-        self.process = Some(Killed(child));
-        support::ready(&self.host, WAIT).await;
+        let mut process = Killed(child);
+        if let Err(why) = support::ready_child(&self.host, WAIT, &mut process.0).await {
+            panic!("node {}: {why}\n{}", self.name, self.log());
+        }
+        self.process = Some(process);
     }
 
     /// SIGKILL.

@@ -34,6 +34,33 @@ pub async fn ready(host: &str, wait: Duration) {
     answering(host, "/readyz", wait).await;
 }
 
+/// Waits until the server `child` at `host` answers `GET /readyz` with
+/// 200, at most `wait`; says why not when it does not: the process
+/// ended (with its status), or the time ran out (with what `/readyz`
+/// last answered).
+pub async fn ready_child(
+    host: &str,
+    wait: Duration,
+    child: &mut std::process::Child,
+) -> Result<(), String> {
+    let deadline = Instant::now() + wait;
+    loop {
+        if answers(host, "/readyz").await {
+            return Ok(());
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!("the server ended before it was ready: {status}"));
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "the server was not ready after {wait:?}; /readyz last said: {}",
+                said(host, "/readyz").await
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Waits until `GET path` at `host` answers 200, at most `wait`.
 async fn answering(host: &str, path: &str, wait: Duration) {
     let deadline = Instant::now() + wait;
@@ -48,16 +75,40 @@ async fn answering(host: &str, path: &str, wait: Duration) {
 
 /// Whether `GET path` at `host` answers 200.
 async fn answers(host: &str, path: &str) -> bool {
-    let Ok(mut tcp) = tokio::net::TcpStream::connect(host).await else {
-        return false;
-    };
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-    if tcp.write_all(request.as_bytes()).await.is_err() {
-        return false;
+    get(host, path)
+        .await
+        .is_ok_and(|answer| answer.starts_with(b"HTTP/1.1 200"))
+}
+
+/// What `GET path` at `host` answers (its status line and body), or why
+/// nothing came.
+async fn said(host: &str, path: &str) -> String {
+    match get(host, path).await {
+        Ok(answer) => {
+            let text = String::from_utf8_lossy(&answer);
+            let status = text.lines().next().unwrap_or_default().to_owned();
+            let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+            format!("{status}: {body}")
+        }
+        Err(e) => e,
     }
+}
+
+/// The whole answer to `GET path` at `host`.
+async fn get(host: &str, path: &str) -> Result<Vec<u8>, String> {
+    let mut tcp = tokio::net::TcpStream::connect(host)
+        .await
+        .map_err(|e| format!("no connection: {e}"))?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes())
+        .await
+        .map_err(|e| format!("the request was not taken: {e}"))?;
     let mut answer = Vec::new();
-    let read = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer)).await;
-    matches!(read, Ok(Ok(_))) && answer.starts_with(b"HTTP/1.1 200")
+    match tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer)).await {
+        Ok(Ok(_)) => Ok(answer),
+        Ok(Err(e)) => Err(format!("the answer broke off: {e}")),
+        Err(_) => Err("no answer within 5 s".to_owned()),
+    }
 }
 
 /// What a server wrote to its log file, to show when a test fails.

@@ -49,6 +49,10 @@ pub const HELD: Duration = Duration::from_secs(2);
 /// How long a request waits for the owning node's answer.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(3);
 
+/// How long a starting node waits for Redis to answer (Redis may be
+/// starting beside it, as after a machine's reboot) before it gives up.
+pub const REDIS_WAIT: Duration = Duration::from_secs(30);
+
 /// Room news kept for a slow socket of a relayed game.
 const BACKLOG: usize = 64;
 
@@ -142,13 +146,37 @@ pub fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
+/// Whether Redis could not be reached (yet), as opposed to refusing
+/// what was asked of it (a wrong password, a wrong database).
+fn unreachable(e: &redis::RedisError) -> bool {
+    e.is_io_error() || e.is_connection_refusal() || e.is_timeout()
+}
+
+/// The connection that publishes, and the subscription to `node`'s
+/// channel, the news and the tournaments.
+async fn connect(
+    client: &redis::Client,
+    node: &str,
+) -> Result<(redis::aio::MultiplexedConnection, PubSubSink, PubSubStream), redis::RedisError> {
+    let publisher = client.get_multiplexed_async_connection().await?;
+    let (mut sink, stream) = client.get_async_pubsub().await?.split();
+    sink.subscribe(&[
+        wire::node_channel(node),
+        wire::NEWS.to_owned(),
+        wire::TOURNAMENTS.to_owned(),
+    ])
+    .await?;
+    Ok((publisher, sink, stream))
+}
+
 impl Cluster {
     /// Connects to Redis as node `config.node` and listens there; the
     /// requests for games it owns are answered from `shared`'s rooms.
     ///
     /// # Errors
     ///
-    /// When the name is unusable or Redis cannot be reached.
+    /// When the name is unusable, Redis refuses, or it cannot be reached
+    /// for [`REDIS_WAIT`].
     pub async fn join(
         config: &ClusterConfig,
         shared: &Arc<Shared>,
@@ -161,18 +189,27 @@ impl Cluster {
             source,
         };
         let client = redis::Client::open(config.redis.as_str()).map_err(redis)?;
-        let publisher = client
-            .get_multiplexed_async_connection()
-            .await
-            .map_err(redis)?;
-        let (mut sink, stream) = client.get_async_pubsub().await.map_err(redis)?.split();
-        sink.subscribe(&[
-            wire::node_channel(&config.node),
-            wire::NEWS.to_owned(),
-            wire::TOURNAMENTS.to_owned(),
-        ])
-        .await
-        .map_err(redis)?;
+        let waiting = std::time::Instant::now();
+        let mut tries = 0_u32;
+        let (publisher, sink, stream) = loop {
+            match connect(&client, &config.node).await {
+                Ok(connected) => break connected,
+                Err(e) if unreachable(&e) && waiting.elapsed() < REDIS_WAIT => {
+                    // Said at once, then every 5 s.
+                    if tries.is_multiple_of(10) {
+                        tracing::warn!(
+                            url = %config.redis,
+                            error = %e,
+                            "redis does not answer yet: this node waits for it (at most {} s)",
+                            REDIS_WAIT.as_secs()
+                        );
+                    }
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(redis(e)),
+            }
+        };
         let (outbox, queue) = mpsc::unbounded_channel();
         let cluster = Arc::new(Cluster {
             node: config.node.clone(),
