@@ -45,6 +45,9 @@ pub enum ErrorCode {
     Internal,
     /// A POST whose body is not `application/json` (HTTP 415).
     UnsupportedMediaType,
+    /// A method the path does not take (HTTP 405; the `Allow` header
+    /// names those it takes).
+    MethodNotAllowed,
     /// A socket opened from a page of another site (HTTP 403).
     ForbiddenOrigin,
     /// One address holds too many connections, or creates games too fast (HTTP 429).
@@ -78,6 +81,7 @@ impl ErrorCode {
                 StatusCode::TOO_MANY_REQUESTS
             }
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::ForbiddenOrigin | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,

@@ -51,6 +51,7 @@ pub mod state;
 pub mod storage;
 pub mod timecontrol;
 pub mod tournaments;
+pub mod wrong_method;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -215,6 +216,8 @@ pub fn app(shared: Arc<Shared>) -> Router {
                 defences::same_origin,
             )),
         )
+        // A method a path does not take: the 405 says so in its body.
+        .layer(middleware::from_fn(wrong_method::page))
         // Every route above, the fallback (404) included.
         .layer(middleware::from_fn_with_state(limits, defences::json_only))
         // The lichess-compatible API: bearer tokens, never cookies, so

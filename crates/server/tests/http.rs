@@ -13,12 +13,7 @@ use tower::ServiceExt;
 async fn send(app: &axum::Router, request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
     let response = app.clone().oneshot(request).await.expect("answers");
     let status = response.status();
-    let kind = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let kind = support::content_type(&response);
     let body = response
         .into_body()
         .collect()

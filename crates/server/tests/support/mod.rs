@@ -123,6 +123,16 @@ pub async fn send_bytes(
     (status, bytes.to_vec())
 }
 
+/// The `Content-Type` of `response` (empty when it has none).
+pub fn content_type(response: &axum::response::Response) -> String {
+    response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// `method path` as the holder of `token` (none: anonymous) with a form
 /// `body`, as lichess's clients send it; returns the status and the JSON.
 pub async fn ask(
