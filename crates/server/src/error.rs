@@ -133,6 +133,13 @@ impl IntoResponse for ActionError {
 
 impl From<crate::storage::StorageError> for ActionError {
     fn from(e: crate::storage::StorageError) -> Self {
-        ActionError::new(ErrorCode::Internal, format!("storage: {e}"))
+        match e {
+            // What was asked cannot be stored or looked up: the asker's
+            // text, not the server, is at fault.
+            e @ crate::storage::StorageError::Nul(_) => {
+                ActionError::new(ErrorCode::BadRequest, e.to_string())
+            }
+            e => ActionError::new(ErrorCode::Internal, format!("storage: {e}")),
+        }
     }
 }

@@ -91,6 +91,11 @@ pub enum StorageError {
     /// A name already in use.
     #[error("the name {0} is taken")]
     Taken(String),
+    /// Text holding the NUL character (U+0000), which PostgreSQL cannot
+    /// store or look up: refused on both backends alike. The text's
+    /// beginning, as Rust writes it.
+    #[error("text may not hold the NUL character (U+0000): {0}")]
+    Nul(String),
     /// A commit of node `node` for game `game`, which another node owns
     /// now ([`WriteOp::Owned`]).
     #[error("game {game} is no longer node {node}'s")]

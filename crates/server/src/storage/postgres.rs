@@ -553,11 +553,13 @@ impl Conn for Pg<'_> {
     }
 
     fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64, StorageError> {
+        super::sql::no_nul(params)?;
         let stmt = self.statement(sql)?;
         Ok(wait(self.client.execute(&stmt, &refs(params)))?)
     }
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StorageError> {
+        super::sql::no_nul(params)?;
         let stmt = self.statement(sql)?;
         let rows = wait(self.client.query(&stmt, &refs(params)))?;
         rows.iter()

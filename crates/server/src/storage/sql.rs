@@ -97,6 +97,22 @@ impl<T: Clone + Into<Value>> From<&Option<T>> for Value {
 }
 
 /// The parameters of a statement: `vals![a, b, c]`.
+/// Refuses `params` when a text among them holds the NUL character,
+/// which PostgreSQL refuses (SQLite would take it): the same answer on
+/// both backends, before the statement runs.
+pub(crate) fn no_nul(params: &[Value]) -> Result<(), StorageError> {
+    match params.iter().find_map(|p| match p {
+        Value::Text(t) if t.contains('\0') => Some(t),
+        _ => None,
+    }) {
+        Some(text) => {
+            let head: String = text.chars().take(40).collect();
+            Err(StorageError::Nul(format!("{head:?}")))
+        }
+        None => Ok(()),
+    }
+}
+
 macro_rules! vals {
     ($($v:expr),* $(,)?) => {
         &[$($crate::storage::sql::Value::from($v)),*]
@@ -271,6 +287,26 @@ pub(crate) fn numbered(sql: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_with_a_nul_is_refused_before_either_backend_sees_it() {
+        // PostgreSQL answered 22021 ("invalid byte sequence"), a server
+        // error, to a game id of "%00" in a path; SQLite took it.
+        let storage = crate::storage::SqliteStorage::open(
+            &crate::storage::scratch_dir("nul-test").join("games.sqlite"),
+        )
+        .expect("opens");
+        use crate::storage::{AccountStore, Storage};
+        assert!(matches!(storage.load("a\0b"), Err(StorageError::Nul(_))));
+        assert!(matches!(storage.user("\0"), Err(StorageError::Nul(_))));
+        assert!(matches!(storage.load("ab"), Ok(None)));
+        let e = crate::ActionError::from(StorageError::Nul("\"a\\0b\"".into()));
+        assert_eq!(e.code, crate::ErrorCode::BadRequest);
+        assert_eq!(
+            no_nul(&[Value::Int(0), Value::Text("x".into())]).ok(),
+            Some(())
+        );
+    }
 
     #[test]
     fn numbered_parameters_become_dollars_outside_strings() {

@@ -400,11 +400,13 @@ impl Conn for Lite<'_> {
     }
 
     fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64, StorageError> {
+        super::sql::no_nul(params)?;
         let mut stmt = self.0.prepare_cached(sql)?;
         Ok(stmt.execute(rusqlite::params_from_iter(params))? as u64)
     }
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StorageError> {
+        super::sql::no_nul(params)?;
         let mut stmt = self.0.prepare_cached(sql)?;
         let columns = stmt.column_count();
         let mut rows = stmt.query(rusqlite::params_from_iter(params))?;
