@@ -156,6 +156,15 @@ fn bodies() -> Vec<Sent> {
         "settings": 1e308, "level": 1e30, "variant": {}, "fen": 3,
         "moves": {}, "days": -1, "reason": [1], "entry": "open", "ply": "x",
     });
+    // Plausible settings whose texts hold the NUL character, which
+    // PostgreSQL cannot store.
+    let nul = json!({
+        "name": "Nul\u{0}name", "password": "a long secret 1\u{0}", "text": "hi\u{0}",
+        "time_control": "5+0", "opponent": "friend", "color": "white", "fen": "\u{0}",
+        "reason": "\u{0}", "email": "a\u{0}@example.org", "lines": ["e4\u{0}"],
+        "note": "\u{0}", "system": "swiss", "rounds": 3, "entry": {"open": true},
+        "result": "1-0\u{0}", "player": "\u{0}",
+    });
     vec![
         Sent {
             what: "no body",
@@ -186,6 +195,18 @@ fn bodies() -> Vec<Sent> {
             what: "wrong types",
             kind: json,
             body: wrong.to_string().into_bytes(),
+        },
+        Sent {
+            what: "NUL in the texts",
+            kind: json,
+            body: nul.to_string().into_bytes(),
+        },
+        Sent {
+            what: "NUL in a form",
+            kind: Some("application/x-www-form-urlencoded"),
+            body: b"time=5&increment=0&color=white%00&variant=standard%00&fen=%00&text=hi%00\
+                    &days=1&clock.limit=300&clock.increment=0&keepAliveStream=false%00"
+                .to_vec(),
         },
         Sent {
             what: "not UTF-8",
