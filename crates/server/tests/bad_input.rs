@@ -15,14 +15,7 @@ async fn error_then_alive(socket: &mut GameSocket) -> Value {
         .until("error", WAIT, |_| true)
         .await
         .expect("an error");
-    socket
-        .send(&json!({"t": "ping"}))
-        .await
-        .expect("still open");
-    socket
-        .until("pong", WAIT, |_| true)
-        .await
-        .expect("still answered");
+    support::still_answers(socket).await;
     error
 }
 

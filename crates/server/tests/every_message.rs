@@ -99,14 +99,7 @@ async fn fuzz(socket: &mut GameSocket, kinds: &[&str]) -> usize {
     }
     // What was answered is read away; then a ping still gets its pong.
     while socket.recv(Duration::from_millis(200)).await.is_ok() {}
-    socket
-        .send(&json!({"t": "ping"}))
-        .await
-        .expect("still open");
-    socket
-        .until("pong", WAIT, |_| true)
-        .await
-        .expect("still answered");
+    support::still_answers(socket).await;
     sent
 }
 
@@ -185,7 +178,10 @@ async fn every_message_with_every_wrong_field_leaves_the_sockets_and_the_game_wo
     server.stop().await;
     let server = TestServer::start_with(db).await;
     let (_, after) = server.connect(&game, "").await;
-    assert!(before["fen"].is_string() && before["moves"].is_array(), "{before}");
+    assert!(
+        before["fen"].is_string() && before["moves"].is_array(),
+        "{before}"
+    );
     assert_eq!(shown(&before), shown(&after));
     let (status, pgn) = support::download(&server, &format!("/api/games/{id}/pgn")).await;
     assert_eq!(status, 200, "{pgn}");

@@ -395,6 +395,18 @@ pub async fn play_all(socket: &mut GameSocket, moves: &[&str]) -> Value {
     state
 }
 
+/// Proves that `socket` still works: a ping is answered with a pong.
+pub async fn still_answers(socket: &mut GameSocket) {
+    socket
+        .send(&json!({"t": "ping"}))
+        .await
+        .expect("still open");
+    socket
+        .until("pong", WAIT, |_| true)
+        .await
+        .expect("still answered");
+}
+
 /// Signs `name` up on the page (password "a long secret 1"); the session.
 pub async fn sign_up(server: &TestServer, name: &str) -> String {
     let body = json!({"name": name, "password": "a long secret 1"});
