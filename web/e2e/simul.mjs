@@ -1,5 +1,6 @@
 // The end-to-end test of simultaneous exhibitions (issue 18 point 11): a
-// host creates a simul on /simuls with extra time, two players apply on its
+// host opens /simuls from the home page's link and creates a simul there
+// with extra time, two players apply on its
 // page, the host accepts both and starts it; the host's page shows both
 // boards waiting and says so in the live region; the N key opens the next
 // board waiting, where the host moves; each player reaches their board from
@@ -35,8 +36,11 @@ export const simulTests = [
         for (const prefix of ['Host', 'Ann', 'Bob']) people.push(await player(browser, base, prefix));
         const [host, ann, bob] = people;
 
-        // 1. The host's form on /simuls.
-        await host.page.goto(`${base}/simuls`);
+        // 1. The host's form on /simuls, reached from the home page's link
+        //    (and named in the account's menu).
+        assert((await byId(host.page, 'simuls-open').getAttribute('href')) === '/simuls', 'the account menu names the simuls');
+        await byId(host.page, 'simuls-link').click();
+        await host.page.waitForURL(/\/simuls$/);
         await byId(host.page, 'sim-list-title').waitFor();
         await axeBoth(host.page, 'the list of simuls and the host\'s form');
         await byId(host.page, 'sim-name').fill('Friday simul');

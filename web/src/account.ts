@@ -164,9 +164,10 @@ export class AccountBox {
     const dashboard = h('a', { href: '/correspondence', 'data-testid': 'dash-open', 'data-i18n': 'dashMenu' }, t('dashMenu'));
     const director = h('a', { href: '/director', 'data-testid': 'director-open', 'data-i18n': 'directorMenu' }, t('directorMenu'));
     const tournaments = h('a', { href: '/tournaments', 'data-testid': 'tournaments-open', 'data-i18n': 'tnListMenu' }, t('tnListMenu'));
+    const simuls = h('a', { href: '/simuls', 'data-testid': 'simuls-open', 'data-i18n': 'simTitle' }, t('simTitle'));
     const out = tx('button', 'signOut', { type: 'button', 'data-testid': 'sign-out' });
     out.addEventListener('click', () => void this.signOut());
-    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, dashboard), h('li', {}, tournaments), h('li', {}, password), h('li', {}, leave), h('li', {}, notify), h('li', {}, director), h('li', {}, out)));
+    this.menu.replaceChildren(h('ul', {}, h('li', {}, profile), h('li', {}, dashboard), h('li', {}, tournaments), h('li', {}, simuls), h('li', {}, password), h('li', {}, leave), h('li', {}, notify), h('li', {}, director), h('li', {}, out)));
     this.el.replaceChildren(button, this.menu);
   }
 

@@ -15,7 +15,7 @@ import type { PageView } from './pageview';
 import { h, translateAll, tx } from './dom';
 import { Frame, GameView } from './game';
 import type { Invitation } from './invite';
-import { LANGS, Lang, parseLang, setLang, t } from './i18n';
+import { Key, LANGS, Lang, parseLang, setLang, t } from './i18n';
 import { Lobby } from './lobby';
 import { LobbyPanel } from './lobbyview';
 import { Notices } from './notices';
@@ -363,14 +363,21 @@ class App {
       say: (text) => this.frame.announcer.say(text),
     });
     // The site's other pages for everyone, signed in or not.
-    const events = h('a', { href: '/tournaments', 'data-testid': 'tournaments-link', 'data-i18n': 'tnListMenu' }, t('tnListMenu'));
-    events.addEventListener('click', (ev) => {
-      if (ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
-      ev.preventDefault();
-      history.pushState(null, '', '/tournaments');
-      void this.route();
-    });
-    const pages = h('nav', { class: 'site-pages', 'data-i18n-label': 'pagesNav', 'aria-label': t('pagesNav') }, events);
+    const link = (href: string, testid: string, label: Key): HTMLAnchorElement => {
+      const a = h('a', { href, 'data-testid': testid, 'data-i18n': label }, t(label));
+      a.addEventListener('click', (ev) => {
+        if (ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+        ev.preventDefault();
+        history.pushState(null, '', href);
+        void this.route();
+      });
+      return a;
+    };
+    const pages = h(
+      'nav',
+      { class: 'site-pages', 'data-i18n-label': 'pagesNav', 'aria-label': t('pagesNav') },
+      h('ul', {}, h('li', {}, link('/tournaments', 'tournaments-link', 'tnListMenu')), h('li', {}, link('/simuls', 'simuls-link', 'simTitle'))),
+    );
     this.frame.side.replaceChildren(panel.el, this.lobbyPanel.el, pages);
   }
 
