@@ -292,7 +292,12 @@ impl From<tokio_postgres::Error> for StorageError {
         // not exist"); the client's error alone says only "db error".
         StorageError::Postgres(match e.as_db_error() {
             Some(db) => format!("{}: {}", db.code().code(), db.message()),
-            None => e.to_string(),
+            // The client's words and their cause ("error connecting to
+            // server: Connection refused (os error 111)").
+            None => match std::error::Error::source(&e) {
+                Some(cause) => format!("{e}: {cause}"),
+                None => e.to_string(),
+            },
         })
     }
 }
