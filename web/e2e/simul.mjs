@@ -36,6 +36,14 @@ export const simulTests = [
         for (const prefix of ['Host', 'Ann', 'Bob']) people.push(await player(browser, base, prefix));
         const [host, ann, bob] = people;
 
+        // 0. A visitor not signed in is asked to sign in, not shown the form.
+        const visitor = await browser.newContext();
+        const seen = await visitor.newPage();
+        await seen.goto(`${base}/simuls`);
+        await byId(seen, 'sim-sign-in').waitFor();
+        assert(await byId(seen, 'sim-form').isHidden(), 'no host form before signing in');
+        await visitor.close();
+
         // 1. The host's form on /simuls, reached from the home page's link
         //    (and named in the account's menu).
         assert((await byId(host.page, 'simuls-open').getAttribute('href')) === '/simuls', 'the account menu names the simuls');

@@ -67,14 +67,26 @@ export class SimulListView extends PageView {
   protected readonly title = tx('h2', 'simTitle', { tabindex: -1, id: 'sim-list-title', 'data-testid': 'sim-list-title' });
   private readonly list = h('ul', { 'data-testid': 'sim-list', 'aria-labelledby': 'sim-list-title' });
   private readonly error = h('p', { class: 'error', role: 'alert', 'data-testid': 'sim-create-error' });
+  /** The form that hosts a simul: for a signed-in visitor. */
+  private readonly hostForm: HTMLElement;
+  /** In its place for a visitor not signed in: why not, and the way in. */
+  private readonly signIn = h('p', { 'data-testid': 'sim-host-sign-in' });
   private simuls: Simul[] = [];
 
   constructor(
-    lobby: Lobby,
+    private readonly lobby: Lobby,
     private readonly nav: DirectorNav,
   ) {
     super();
-    this.el = h('section', { class: 'simul-page', 'data-testid': 'simul-list-page', 'aria-labelledby': 'sim-list-title' }, this.title, this.list, this.form());
+    this.hostForm = this.form();
+    this.el = h(
+      'section',
+      { class: 'simul-page', 'data-testid': 'simul-list-page', 'aria-labelledby': 'sim-list-title' },
+      this.title,
+      this.list,
+      this.signIn,
+      this.hostForm,
+    );
     this.follow(lobby, (msg) => msg.t === 'hello');
   }
 
@@ -92,6 +104,14 @@ export class SimulListView extends PageView {
       ...this.simuls.map((s) => h('li', {}, pageLink(this.nav, `/simuls/${encodeURIComponent(s.id)}`, `${s.name} — ${s.host} (${t(STATUS_KEYS[s.status])})`))),
     );
     if (!this.simuls.length) this.list.append(tx('li', 'simNone'));
+    const signedIn = Boolean(this.lobby.me);
+    this.hostForm.hidden = !signedIn;
+    this.signIn.hidden = signedIn;
+    if (!signedIn) {
+      const b = tx('button', 'signIn', { type: 'button', 'data-testid': 'sim-sign-in' });
+      b.addEventListener('click', () => this.nav.signIn(b));
+      this.signIn.replaceChildren(t('simHostSignIn'), ' ', b);
+    }
   }
 
   /** The form that hosts a new simul. */
