@@ -153,9 +153,17 @@ export const directorTests = [
         assert((await focused(ann.page)) === 'appeal-open', `focus back on Appeal: ${await focused(ann.page)}`);
         await ann.page.locator('[data-testid="my-request"][data-answered="false"]').waitFor();
 
-        // 6. The director answers it on /director.
+        // 6. The director answers it on /director (where a visitor not
+        //    signed in is only asked to sign in).
+        const visitor = await browser.newContext();
+        const seen = await visitor.newPage();
+        await seen.goto(`${base}/director`);
+        await byId(seen, 'director-sign-in').waitFor();
+        assert(await byId(seen, 'director-work').isHidden(), 'no director\'s work before signing in');
+        await visitor.close();
         await dee.page.goto(`${base}/director`);
         await byId(dee.page, 'director-state').and(dee.page.locator('[data-state="ready"]')).waitFor();
+        assert(await byId(dee.page, 'director-work').isVisible(), 'the director\'s work when signed in');
         const listed = dee.page.locator(`[data-testid="attention-game"][data-game="${game}"]`);
         assert((await listed.getAttribute('data-why')) === 'stopped', 'the stopped game needs attention');
         const request = byId(dee.page, 'open-request').first();

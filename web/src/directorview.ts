@@ -58,6 +58,8 @@ export class DirectorView extends PageView {
   private readonly requestsTitle = tx('h3', 'requestsTitle', { id: 'requests-title', tabindex: -1 });
   private readonly requests = h('ul', { class: 'director-list', 'data-testid': 'open-requests', 'aria-labelledby': 'requests-title' });
   private readonly mine = h('ul', { class: 'director-list', 'data-testid': 'my-tournaments', 'aria-labelledby': 'my-tournaments-title' });
+  /** The director's work: hidden from a visitor not signed in, who is asked to sign in. */
+  private readonly work = h('div', { 'data-testid': 'director-work' });
   private data: { games: AttentionGame[]; requests: DirectorRequest[] } | null = null;
   private tournaments: Tournament[] = [];
   /** The tournaments the requests name, with their players and decisions. */
@@ -74,6 +76,9 @@ export class DirectorView extends PageView {
       this.title,
       tx('p', 'directorIntro', { class: 'hint' }),
       this.state,
+      this.work,
+    );
+    this.work.append(
       this.gamesTitle,
       this.games,
       this.requestsTitle,
@@ -109,6 +114,7 @@ export class DirectorView extends PageView {
   }
 
   protected render(): void {
+    this.work.hidden = this.state.dataset.state === 'unauthorized';
     const d = this.data;
     this.games.replaceChildren(...(d?.games.length ? d.games.map((g) => this.game(g)) : [tx('li', 'attentionNone', { class: 'hint' })]));
     this.requests.replaceChildren(...(d?.requests.length ? d.requests.map((r) => this.request(r)) : [tx('li', 'requestsNone', { class: 'hint' })]));
