@@ -266,17 +266,25 @@ fn request(who: Who, world: &World, method: &str, uri: &str, sent: &Sent) -> Req
     r.body(Body::from(sent.body.clone())).expect("a request")
 }
 
-/// Sends `request`; its status, content type and body (what of it comes
+/// What came back.
+struct Answered {
+    status: StatusCode,
+    /// Its `Content-Type`.
+    kind: String,
+    /// Whether it has an `Allow` header.
+    allow: bool,
+    body: Vec<u8>,
+}
+
+/// Sends `request`; its status, content type, `Allow` and body (what of it comes
 /// within a second: a stream's first lines), or the panic's message.
-async fn answer(
-    app: &axum::Router,
-    request: Request<Body>,
-) -> Result<(StatusCode, String, Vec<u8>), String> {
+async fn answer(app: &axum::Router, request: Request<Body>) -> Result<Answered, String> {
     let app = app.clone();
     let task = tokio::spawn(async move {
         let response = app.oneshot(request).await.expect("answers");
         let status = response.status();
         let kind = support::content_type(&response);
+        let allow = response.headers().contains_key(header::ALLOW);
         let mut body = response.into_body();
         let mut bytes = Vec::new();
         let _ = tokio::time::timeout(Duration::from_secs(1), async {
@@ -287,7 +295,12 @@ async fn answer(
             }
         })
         .await;
-        (status, kind, bytes)
+        Answered {
+            status,
+            kind,
+            allow,
+            body: bytes,
+        }
     });
     match tokio::time::timeout(Duration::from_secs(20), task).await {
         Ok(Ok(answer)) => Ok(answer),
@@ -438,7 +451,17 @@ async fn world_json(
 }
 
 /// What is wrong with an answer to bad input, if anything.
-fn fault(status: StatusCode, kind: &str, body: &[u8]) -> Option<String> {
+fn fault(answered: &Answered) -> Option<String> {
+    let Answered {
+        status,
+        kind,
+        allow,
+        body,
+    } = answered;
+    let status = *status;
+    if status == StatusCode::METHOD_NOT_ALLOWED && !allow {
+        return Some("a 405 without an Allow header naming the methods".to_owned());
+    }
     if status.is_server_error() {
         return Some(format!(
             "a server error {status}: {}",
@@ -487,8 +510,8 @@ async fn every_route_answers_bad_input_with_an_error_that_says_what_is_wrong() {
                     let shown: String = uri.chars().take(100).collect();
                     let said = format!("{method} {shown} ({}) as {who:?}", sent.what);
                     match answer(&world.app, request(who, &world, method, uri, sent)).await {
-                        Ok((status, kind, body)) => {
-                            if let Some(f) = fault(status, &kind, &body) {
+                        Ok(answered) => {
+                            if let Some(f) = fault(&answered) {
                                 faults.push(format!("{said}: {f}"));
                             }
                         }
