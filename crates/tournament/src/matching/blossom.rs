@@ -12,10 +12,14 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Weight;
 
+#[cfg(test)]
+mod beside;
+mod delta;
 mod fill;
 mod restart;
 mod runs;
 
+use delta::DualChange;
 use fill::Change;
 
 /// No label (networkx: the node is not in `label`).
@@ -140,6 +144,12 @@ struct State<W: Weight> {
     /// Each vertex's heaviest doubled edge, as its place in `values`,
     /// as [`State::restart`] found it (for [`State::jump_start`]).
     heaviest: Vec<u32>,
+    /// The last dual change expanded a zero-dual T-blossom, and no
+    /// candidate of another kind has been made zero since
+    /// (`blossom/delta.rs`).
+    zero_run: bool,
+    /// The vertices of zero dual scanned during the zero run.
+    zero_popped: Vec<usize>,
     /// Each vertex's run: the first vertex after it outside its
     /// top-level blossom (`blossom/runs.rs`), valid while `runs_fresh`.
     run_end: Vec<u32>,
@@ -150,6 +160,9 @@ struct State<W: Weight> {
     /// Entries of adjacency lists the stages looked at (tests).
     #[cfg(test)]
     visits: u64,
+    /// Dual changes taken through the zero run (tests).
+    #[cfg(test)]
+    zero_changes: u64,
 }
 
 /// A maximum weight matching of the graph on `n` vertices whose edge
@@ -586,9 +599,13 @@ impl<W: Weight> State<W> {
             heaviest: Vec::new(),
             run_end: Vec::new(),
             runs_fresh: false,
+            zero_run: false,
+            zero_popped: Vec::new(),
             leaf_count: vec![1; nodes],
             #[cfg(test)]
             visits: 0,
+            #[cfg(test)]
+            zero_changes: 0,
             best_epoch: vec![0; n],
             plain: false,
         }
@@ -1281,8 +1298,13 @@ impl<W: Weight> State<W> {
     /// duals show the matching is optimal (false).
     fn stage(&mut self) -> bool {
         let n = self.n;
+        self.zero_run = false;
         loop {
             while let Some(v) = self.queue.pop() {
+                // An S-vertex of zero dual would be a delta of kind 1, zero.
+                if self.zero_run && self.dual[v] == W::zero() {
+                    self.zero_popped.push(v);
+                }
                 let len = self.adjacency[v].len();
                 self.scanned += len as u64;
                 if self.wants_runs(v) {
@@ -1407,77 +1429,31 @@ impl<W: Weight> State<W> {
             }
 
             // No augmenting path: change the duals.
-            let mut delta_type = 0u8;
-            let mut delta = W::zero();
-            let mut delta_edge = None;
-            let mut delta_blossom = None;
-            if self.warm {
-                // No vertex dual may go below zero: the least S-vertex's.
-                delta_type = 1;
-                delta = (0..n)
-                    .filter(|&v| self.label[self.in_blossom[v]] == S)
-                    .map(|v| self.dual[v])
-                    .min()
-                    .unwrap_or(delta);
-            } else if !self.max_cardinality {
-                delta_type = 1;
-                delta = self.dual.iter().copied().min().unwrap_or(delta);
-            }
-            for v in 0..n {
-                if self.label[self.in_blossom[v]] == FREE
-                    && let Some((a, b)) = self.best_edge[v]
-                {
-                    let d = self.slack(a, b);
-                    if delta_type == 0 || d < delta {
-                        delta = d;
-                        delta_type = 2;
-                        delta_edge = Some((a, b));
-                    }
-                }
-            }
-            let tops: Vec<usize> = (0..n).chain(self.live.iter().copied()).collect();
-            for b in tops {
-                if self.parent[b].is_none()
-                    && self.label[b] == S
-                    && let Some((x, y)) = self.best_edge[b]
-                {
-                    let d = self.slack(x, y).half();
-                    if delta_type == 0 || d < delta {
-                        delta = d;
-                        delta_type = 3;
-                        delta_edge = Some((x, y));
-                    }
-                }
-            }
-            for &b in &self.live {
-                if self.parent[b].is_none()
-                    && self.label[b] == T
-                    && (delta_type == 0 || self.blossom_dual[b] < delta)
-                {
-                    delta = self.blossom_dual[b];
-                    delta_type = 4;
-                    delta_blossom = Some(b);
-                }
-            }
-            if delta_type == 0 {
-                delta_type = 1;
-                let least = self.dual.iter().copied().min().unwrap_or(delta);
-                delta = least.max(W::zero());
-            }
-            for v in 0..n {
-                match self.label[self.in_blossom[v]] {
-                    S => self.dual[v] = self.dual[v] - delta,
-                    T => self.dual[v] = self.dual[v] + delta,
-                    _ => {}
-                }
-            }
-            self.dual_epoch += 1;
-            for &b in &self.live {
-                if self.parent[b].is_none() {
-                    match self.label[b] {
-                        S => self.blossom_dual[b] = self.blossom_dual[b] + delta,
-                        T => self.blossom_dual[b] = self.blossom_dual[b] - delta,
+            let DualChange {
+                kind: delta_type,
+                delta,
+                edge: delta_edge,
+                blossom: delta_blossom,
+            } = self.dual_change();
+            self.zero_run = self.warm && delta_type == 4 && delta == W::zero();
+            self.zero_popped.clear();
+            // A zero delta moves no dual (a zero-dual T-blossom expanded).
+            if delta != W::zero() {
+                for v in 0..n {
+                    match self.label[self.in_blossom[v]] {
+                        S => self.dual[v] = self.dual[v] - delta,
+                        T => self.dual[v] = self.dual[v] + delta,
                         _ => {}
+                    }
+                }
+                self.dual_epoch += 1;
+                for &b in &self.live {
+                    if self.parent[b].is_none() {
+                        match self.label[b] {
+                            S => self.blossom_dual[b] = self.blossom_dual[b] + delta,
+                            T => self.blossom_dual[b] = self.blossom_dual[b] - delta,
+                            _ => {}
+                        }
                     }
                 }
             }
@@ -1486,7 +1462,7 @@ impl<W: Weight> State<W> {
                     self.allow(v, w);
                     self.queue.push(v);
                 }
-                (4, _, Some(b)) => self.expand_blossom(b, false),
+                (4, _, Some(b)) => self.expand_at_change(b),
                 (1, _, _) if self.warm => {
                     // An S-vertex's dual reached zero: a root may stay
                     // free; another vertex becomes free in its root's place.

@@ -63,7 +63,8 @@ impl<W: Weight> State<W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Matcher, lcg};
+    use super::super::beside::{Next, SmallRound};
+    use super::super::lcg;
 
     #[test]
     fn runs_of_a_blossom_are_passed_over_and_change_nothing() {
@@ -82,47 +83,19 @@ mod tests {
             let head = 4 + next(12) as usize;
             let n = head + 70 + next(100) as usize;
             let far = 2 * (10 + next(10) as i64);
-            let mut w = vec![0i64; n * n];
-            let draw = |v: usize, u: usize, next: &mut dyn FnMut(u64) -> u64| {
-                if v >= head && u >= head {
-                    if next(40) == 0 { 0 } else { far }
-                } else if next(4) == 0 {
-                    0
-                } else {
-                    1 + next(3 * far as u64) as i64
-                }
+            let far_pair = |next: Next<'_>| if next(40) == 0 { 0 } else { far };
+            let round = SmallRound {
+                head,
+                n,
+                far,
+                far_pair: &far_pair,
             };
-            for v in 0..n {
-                for u in v + 1..n {
-                    let x = draw(v, u, &mut next);
-                    w[v * n + u] = x;
-                    w[u * n + v] = x;
-                }
-            }
-            let mut fast = Matcher::<i64>::new(n);
-            let mut plain = Matcher::<i64>::new(n);
-            plain.set_plain();
-            fast.fill(|v, u| w[v * n + u]);
-            plain.fill(|v, u| w[v * n + u]);
-            for step in 0..12 {
-                let mate = fast.solve();
-                assert_eq!(mate, plain.solve(), "case {case} step {step}");
-                if let Err(e) = fast.check() {
-                    panic!("case {case} step {step}: {e}");
-                }
-                let changed: Vec<usize> = (0..1 + next(2))
+            let changed = |_, next: Next<'_>| {
+                (0..1 + next(2))
                     .map(|_| next(head as u64) as usize)
-                    .collect();
-                for v in changed {
-                    for u in (0..n).filter(|&u| u != v) {
-                        let x = draw(v, u, &mut next);
-                        w[v * n + u] = x;
-                        w[u * n + v] = x;
-                        fast.set_weight(v, u, x);
-                        plain.set_weight(v, u, x);
-                    }
-                }
-            }
+                    .collect()
+            };
+            let (fast, plain) = round.beside_plain(&mut next, 12, &changed, case);
             fast_visits += fast.st.visits;
             plain_visits += plain.st.visits;
         }
