@@ -40,6 +40,7 @@ pub mod protocol;
 pub mod proxy_protocol;
 pub mod ratings;
 pub mod record;
+pub mod refusals;
 pub mod replay;
 pub mod robot;
 pub mod room;
@@ -51,7 +52,6 @@ pub mod state;
 pub mod storage;
 pub mod timecontrol;
 pub mod tournaments;
-pub mod wrong_method;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -216,8 +216,9 @@ pub fn app(shared: Arc<Shared>) -> Router {
                 defences::same_origin,
             )),
         )
-        // A method a path does not take: the 405 says so in its body.
-        .layer(middleware::from_fn(wrong_method::page))
+        // The framework's refusals (a method the path does not take, a
+        // body too large, a path that is not UTF-8) said as JSON.
+        .layer(middleware::from_fn(refusals::page))
         // Every route above, the fallback (404) included.
         .layer(middleware::from_fn_with_state(limits, defences::json_only))
         // The lichess-compatible API: bearer tokens, never cookies, so

@@ -451,7 +451,7 @@ async fn world_json(
 }
 
 /// What is wrong with an answer to bad input, if anything.
-fn fault(answered: &Answered) -> Option<String> {
+fn fault(uri: &str, answered: &Answered) -> Option<String> {
     let Answered {
         status,
         kind,
@@ -467,6 +467,15 @@ fn fault(answered: &Answered) -> Option<String> {
             "a server error {status}: {}",
             String::from_utf8_lossy(body)
         ));
+    }
+    // A program's routes (not the page's files) refuse in JSON, the
+    // framework's own refusals included.
+    let program = ["/api/", "/ws/", "/game/"]
+        .iter()
+        .any(|p| uri.starts_with(p));
+    if status.is_client_error() && program && !kind.starts_with("application/json") {
+        let text = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+        return Some(format!("{status} in {kind:?}, not JSON: {text}"));
     }
     if status.is_client_error() {
         if body.is_empty() {
@@ -511,7 +520,7 @@ async fn every_route_answers_bad_input_with_an_error_that_says_what_is_wrong() {
                     let said = format!("{method} {shown} ({}) as {who:?}", sent.what);
                     match answer(&world.app, request(who, &world, method, uri, sent)).await {
                         Ok(answered) => {
-                            if let Some(f) = fault(&answered) {
+                            if let Some(f) = fault(uri, &answered) {
                                 faults.push(format!("{said}: {f}"));
                             }
                         }

@@ -65,9 +65,8 @@ pub fn routes() -> Router<Arc<Shared>> {
         // berserk asks for `…/claim-victory/`.
         .route("/api/{api}/game/{id}/{what}/", post(board::end))
         .route("/api/{api}/game/{id}/{what}/{answer}", post(board::answer))
-        // A method a path does not take: the 405 says so, as lichess's
-        // errors do.
-        .layer(axum::middleware::from_fn(crate::wrong_method::api))
+        // The framework's refusals said as lichess's errors are.
+        .layer(axum::middleware::from_fn(crate::refusals::api))
 }
 
 /// An error as lichess answers it: a status and `{"error": "…"}`.
