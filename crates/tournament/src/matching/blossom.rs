@@ -14,6 +14,7 @@ use super::Weight;
 
 #[cfg(test)]
 mod beside;
+mod budget;
 mod delta;
 mod fill;
 mod restart;
@@ -269,7 +270,7 @@ impl<W: Weight> Matcher<W> {
             changed: Vec::new(),
             filled: Vec::new(),
             is_dirty: vec![false; n],
-            budget: restart::BUDGET,
+            budget: budget::BUDGET,
             jumps: (0, 0),
         }
     }
@@ -1267,10 +1268,10 @@ impl<W: Weight> State<W> {
                 break;
             }
             // A stage matches two roots at the most: at the stages' pace
-            // so far, would the rest exceed the budget (restart.rs)?
+            // so far, would the rest exceed the budget (budget.rs)?
             if let Some(budget) = self.budget
-                && stages >= restart::PROBE
-                && self.scanned + self.scanned / stages * roots.div_ceil(2) > budget
+                && stages > 0
+                && budget::gives_up(self.scanned, stages, roots, budget)
             {
                 return false;
             }

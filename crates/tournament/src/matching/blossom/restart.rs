@@ -17,21 +17,6 @@
 
 use super::{State, Weight};
 
-/// A warm solve gives up and starts afresh once it has scanned more than
-/// this many times n² edges: about what a fresh start scans (n/2 stages
-/// of a few scanned vertices, n edges each). Some warm solves of a
-/// tenth of the vertices rescan their roots at every stage (232 s at
-/// 9,998 players), others of the same size take a tenth of a second.
-pub(super) const BUDGET: u64 = 2;
-
-/// A warm solve that has run this many stages gives up at once when its
-/// pace so far (edges scanned a stage) times the stages still needed (at
-/// least half its roots) would exceed [`BUDGET`]: a warm solve that
-/// rescans its roots at every stage is known as such after a few stages,
-/// not only once it has spent the whole budget (at 10,000 players one
-/// spent 202 M edge visits in 102 stages before starting afresh).
-pub(super) const PROBE: u64 = 16;
-
 /// A solve starts afresh when more than one vertex in this many changed.
 pub(super) const SHARE: usize = 4;
 
