@@ -29,6 +29,22 @@ export function assert(cond, message) {
   if (!cond) throw new Error(`assertion failed: ${message}`);
 }
 
+/**
+ * A visitor not signed in opens `path`: the way to sign in (`prompt`)
+ * shows, and what only a signed-in player may use (`hidden`) does not.
+ */
+export async function signedOutSees(browser, base, path, prompt, hidden) {
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`${base}${path}`);
+    await byId(page, prompt).waitFor();
+    assert(await byId(page, hidden).isHidden(), `${path}: no ${hidden} before signing in`);
+  } finally {
+    await visitor.close();
+  }
+}
+
 /** The page's locator for a `data-testid`. */
 export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
 

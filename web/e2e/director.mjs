@@ -10,7 +10,7 @@
 // standings count it. axe-core on the director's page, the tournament's
 // page and the stopped game with its decision, light and dark.
 import { axeBoth } from './access.mjs';
-import { assert, byId, clickMove, waitResult } from './browser.mjs';
+import { assert, byId, clickMove, signedOutSees, waitResult } from './browser.mjs';
 import { focused, waitLive } from './lobby.mjs';
 import { freshName, ownServer, signUp } from './players.mjs';
 
@@ -155,12 +155,7 @@ export const directorTests = [
 
         // 6. The director answers it on /director (where a visitor not
         //    signed in is only asked to sign in).
-        const visitor = await browser.newContext();
-        const seen = await visitor.newPage();
-        await seen.goto(`${base}/director`);
-        await byId(seen, 'director-sign-in').waitFor();
-        assert(await byId(seen, 'director-work').isHidden(), 'no director\'s work before signing in');
-        await visitor.close();
+        await signedOutSees(browser, base, '/director', 'director-sign-in', 'director-work');
         await dee.page.goto(`${base}/director`);
         await byId(dee.page, 'director-state').and(dee.page.locator('[data-state="ready"]')).waitFor();
         assert(await byId(dee.page, 'director-work').isVisible(), 'the director\'s work when signed in');

@@ -8,7 +8,7 @@
 // PGN link. axe-core on the list, the applicants and the boards, light and
 // dark.
 import { axeBoth } from './access.mjs';
-import { assert, byId, clickMove, waitPly, waitResult } from './browser.mjs';
+import { assert, byId, clickMove, signedOutSees, waitPly, waitResult } from './browser.mjs';
 import { player } from './director.mjs';
 import { waitLive } from './lobby.mjs';
 
@@ -37,12 +37,7 @@ export const simulTests = [
         const [host, ann, bob] = people;
 
         // 0. A visitor not signed in is asked to sign in, not shown the form.
-        const visitor = await browser.newContext();
-        const seen = await visitor.newPage();
-        await seen.goto(`${base}/simuls`);
-        await byId(seen, 'sim-sign-in').waitFor();
-        assert(await byId(seen, 'sim-form').isHidden(), 'no host form before signing in');
-        await visitor.close();
+        await signedOutSees(browser, base, '/simuls', 'sim-sign-in', 'sim-form');
 
         // 1. The host's form on /simuls, reached from the home page's link
         //    (and named in the account's menu).

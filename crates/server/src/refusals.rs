@@ -57,8 +57,7 @@ pub fn code_of(status: StatusCode) -> ErrorCode {
 }
 
 /// Runs the request; a framework's refusal (a `405`, or a 4xx in plain
-/// text) gets `said(status, message)` for its body, its status and
-/// `Allow` header kept.
+/// text) gets `said(status, message)` for its body, its status kept.
 async fn refused(
     request: Request,
     next: Next,
@@ -75,7 +74,6 @@ async fn refused(
     if !(status == StatusCode::METHOD_NOT_ALLOWED || (status.is_client_error() && plain)) {
         return answer;
     }
-    let allow = answer.headers().get(header::ALLOW).cloned();
     let message = if status == StatusCode::METHOD_NOT_ALLOWED {
         told(&method)
     } else {
@@ -86,9 +84,6 @@ async fn refused(
     };
     let mut body = said(status, message);
     *body.status_mut() = status;
-    if let Some(allow) = allow {
-        body.headers_mut().insert(header::ALLOW, allow);
-    }
     body
 }
 

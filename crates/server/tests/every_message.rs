@@ -84,11 +84,12 @@ fn values() -> Vec<Value> {
 /// sent.
 async fn fuzz(socket: &mut GameSocket, kinds: &[&str]) -> usize {
     let mut sent = 0;
+    let values = values();
     for kind in kinds {
         for field in FIELDS {
-            for value in values() {
+            for value in &values {
                 let mut message = json!({"t": kind});
-                message[field] = value;
+                message[field] = value.clone();
                 socket
                     .send(&message)
                     .await

@@ -309,8 +309,8 @@ async fn answer(app: &axum::Router, request: Request<Body>) -> Result<Answered, 
     }
 }
 
-/// A server with a signed-in director "Fuzzer", an API token of hers,
-/// and one of each thing a path can name.
+/// A server with an API token of "Fuzzer", a signed-in page of the
+/// director "Pager", and one of each thing a path can name.
 async fn world() -> World {
     let db = support::temp_db();
     let storage = support::open(&db);
@@ -332,7 +332,7 @@ async fn world() -> World {
         real: BTreeMap::new(),
     };
     // A page session of a second account (the first has no password).
-    let (status, _, body) = world_json(
+    let (status, body, session) = world_json(
         &world,
         Who::Nobody,
         "POST",
@@ -341,15 +341,13 @@ async fn world() -> World {
     )
     .await;
     assert!(status.is_success(), "{body}");
-    world.session = body["__session"].as_str().expect("a session").to_owned();
-    let director = support::open(&db)
-        .user("pager")
-        .expect("reads")
-        .expect("signed up");
-    support::open(&db)
+    world.session = session.expect("a session");
+    let storage = support::open(&db);
+    let director = storage.user("pager").expect("reads").expect("signed up");
+    storage
         .set_site_director(director.id, true)
         .expect("appointed");
-    let (_, _, game) = world_json(
+    let (_, game, _) = world_json(
         &world,
         Who::Nobody,
         "POST",
@@ -367,7 +365,7 @@ async fn world() -> World {
         .expect("an invitation")
         .to_owned();
     world.real.insert("invite", invite);
-    let (status, _, tournament) = world_json(
+    let (status, tournament, _) = world_json(
         &world,
         Who::Page,
         "POST",
@@ -381,7 +379,7 @@ async fn world() -> World {
         "tournament",
         tournament["id"].as_str().expect("id").to_owned(),
     );
-    let (status, _, simul) = world_json(
+    let (status, simul, _) = world_json(
         &world,
         Who::Page,
         "POST",
@@ -393,7 +391,7 @@ async fn world() -> World {
         .as_str()
         .unwrap_or_else(|| panic!("no simul: {status} {simul}"));
     world.real.insert("simul", simul.to_owned());
-    let (status, _, challenge) = world_json(
+    let (status, challenge, _) = world_json(
         &world,
         Who::Page,
         "POST",
@@ -410,14 +408,14 @@ async fn world() -> World {
 }
 
 /// `method path` with the JSON `body` as `who`; the status, the JSON
-/// answer (with the session set as `__session`).
+/// answer, and the session it set, if any.
 async fn world_json(
     world: &World,
     who: Who,
     method: &str,
     path: &str,
     body: Value,
-) -> (StatusCode, String, Value) {
+) -> (StatusCode, Value, Option<String>) {
     let sent = Sent {
         what: "",
         kind: Some("application/json"),
@@ -443,11 +441,8 @@ async fn world_json(
         .await
         .expect("a body")
         .to_bytes();
-    let mut json: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    if let (Some(session), Some(object)) = (session, json.as_object_mut()) {
-        object.insert("__session".into(), session.into());
-    }
-    (status, String::new(), json)
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, json, session)
 }
 
 /// What is wrong with an answer to bad input, if anything.

@@ -27,17 +27,11 @@ pub async fn listening(host: &str, wait: Duration) {
     answering(host, "/healthz", wait).await;
 }
 
-/// Waits until a server at `host` answers `GET /readyz` with 200 (as a
-/// proxy waits before sending it players: one node of several is ready
-/// once its lease has settled), at most `wait`.
-pub async fn ready(host: &str, wait: Duration) {
-    answering(host, "/readyz", wait).await;
-}
-
 /// Waits until the server `child` at `host` answers `GET /readyz` with
-/// 200, at most `wait`; says why not when it does not: the process
-/// ended (with its status), or the time ran out (with what `/readyz`
-/// last answered).
+/// 200 (as a proxy waits before sending it players: one node of several
+/// is ready once its lease has settled), at most `wait`; says why not
+/// when it does not: the process ended (with its status), or the time ran
+/// out (with what `/readyz` last answered).
 pub async fn ready_child(
     host: &str,
     wait: Duration,

@@ -96,7 +96,6 @@ impl<T: Clone + Into<Value>> From<&Option<T>> for Value {
     }
 }
 
-/// The parameters of a statement: `vals![a, b, c]`.
 /// Refuses `params` when a text among them holds the NUL character,
 /// which PostgreSQL refuses (SQLite would take it): the same answer on
 /// both backends, before the statement runs.
@@ -113,6 +112,7 @@ pub(crate) fn no_nul(params: &[Value]) -> Result<(), StorageError> {
     }
 }
 
+/// The parameters of a statement: `vals![a, b, c]`.
 macro_rules! vals {
     ($($v:expr),* $(,)?) => {
         &[$($crate::storage::sql::Value::from($v)),*]
