@@ -156,9 +156,18 @@ export const directorTests = [
         // 6. The director answers it on /director (where a visitor not
         //    signed in is only asked to sign in).
         await signedOutSees(browser, base, '/director', 'director-sign-in', 'director-work');
+        //    A player who is not one of the site's directors is told who
+        //    creates tournaments instead of a form that would be refused.
+        const bobs = await bob.context.newPage();
+        await bobs.goto(`${base}/director`);
+        await byId(bobs, 'director-state').and(bobs.locator('[data-state="ready"]')).waitFor();
+        await byId(bobs, 'tn-directors-only').waitFor();
+        assert(await byId(bobs, 'tn-form').isHidden(), 'no tournament form for a player who is not a site director');
+        await bobs.close();
         await dee.page.goto(`${base}/director`);
         await byId(dee.page, 'director-state').and(dee.page.locator('[data-state="ready"]')).waitFor();
         assert(await byId(dee.page, 'director-work').isVisible(), 'the director\'s work when signed in');
+        assert((await byId(dee.page, 'tn-form').isVisible()) && (await byId(dee.page, 'tn-directors-only').isHidden()), 'the form, and no hint, for the site director');
         const listed = dee.page.locator(`[data-testid="attention-game"][data-game="${game}"]`);
         assert((await listed.getAttribute('data-why')) === 'stopped', 'the stopped game needs attention');
         const request = byId(dee.page, 'open-request').first();

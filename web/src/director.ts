@@ -173,7 +173,15 @@ export interface NewTournament {
 }
 
 /** `GET /api/director`. */
-export const fetchAttention = (): Promise<{ games: AttentionGame[]; requests: DirectorRequest[] }> => call('GET', '/api/director');
+export const fetchAttention = (): Promise<Attention> => call('GET', '/api/director');
+
+/** What `GET /api/director` answers: what needs the player as a director, and whether they are one of the site's. */
+export interface Attention {
+  games: AttentionGame[];
+  requests: DirectorRequest[];
+  /** One of the site's directors, who alone create tournaments. */
+  site_director: boolean;
+}
 
 /** `GET /api/account/decisions`. */
 export const fetchMine = (): Promise<{ decisions: LoggedDecision[]; requests: DirectorRequest[] }> => call('GET', '/api/account/decisions');

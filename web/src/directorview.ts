@@ -9,6 +9,7 @@ import { openDecide } from './decide';
 import {
   actText,
   answerRequest,
+  Attention,
   AttentionGame,
   codeOf,
   createTournament,
@@ -60,7 +61,11 @@ export class DirectorView extends PageView {
   private readonly mine = h('ul', { class: 'director-list', 'data-testid': 'my-tournaments', 'aria-labelledby': 'my-tournaments-title' });
   /** The director's work: hidden from a visitor not signed in, who is asked to sign in. */
   private readonly work = h('div', { 'data-testid': 'director-work' });
-  private data: { games: AttentionGame[]; requests: DirectorRequest[] } | null = null;
+  private data: Attention | null = null;
+  /** The form of a new tournament, shown to the site's directors. */
+  private readonly form: HTMLElement;
+  /** What everyone else sees in its place. */
+  private readonly directorsOnly = tx('p', 'tnDirectorsOnly', { class: 'hint', 'data-testid': 'tn-directors-only' });
   private tournaments: Tournament[] = [];
   /** The tournaments the requests name, with their players and decisions. */
   private readonly known = new Map<string, Tournament>();
@@ -70,6 +75,7 @@ export class DirectorView extends PageView {
     private readonly nav: DirectorNav,
   ) {
     super();
+    this.form = this.createForm();
     this.el = h(
       'section',
       { class: 'director-page', 'data-testid': 'director-page', 'aria-labelledby': 'director-title' },
@@ -85,7 +91,8 @@ export class DirectorView extends PageView {
       this.requests,
       tx('h3', 'myTournaments', { id: 'my-tournaments-title' }),
       this.mine,
-      this.createForm(),
+      this.form,
+      this.directorsOnly,
     );
     this.follow(lobby, (msg) => msg.t === 'hello' || (msg.t === 'news' && msg.news.type === 'notice'));
   }
@@ -116,6 +123,8 @@ export class DirectorView extends PageView {
   protected render(): void {
     this.work.hidden = this.state.dataset.state === 'unauthorized';
     const d = this.data;
+    this.form.hidden = !d?.site_director;
+    this.directorsOnly.hidden = !d || d.site_director;
     this.games.replaceChildren(...(d?.games.length ? d.games.map((g) => this.game(g)) : [tx('li', 'attentionNone', { class: 'hint' })]));
     this.requests.replaceChildren(...(d?.requests.length ? d.requests.map((r) => this.request(r)) : [tx('li', 'requestsNone', { class: 'hint' })]));
     const me = this.lobby.me?.name.toLowerCase();
@@ -200,7 +209,7 @@ export class DirectorView extends PageView {
     );
   }
 
-  /** The form of a new tournament (site directors; anyone else is refused by the server). */
+  /** The form of a new tournament (shown to site directors; anyone else is refused by the server). */
   private createForm(): HTMLElement {
     const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
     const name = input('tn-name', 'text', { maxlength: 80 });

@@ -467,6 +467,10 @@ async fn iccf_art_14_2_silent_games_and_stopped_clocks_need_the_site_director() 
 
     let (_, attention) = ask_page(&server, &td, "GET", "/api/director", None).await;
     assert_eq!(attention["games"], json!([]), "{attention}");
+    // The page offers the form of a new tournament to the site's directors only.
+    assert_eq!(attention["site_director"], true, "{attention}");
+    let (_, player) = ask_page(&server, &fischer, "GET", "/api/director", None).await;
+    assert_eq!(player["site_director"], false, "{player}");
     // Fifteen days without a move: over the 14 the site allows.
     server
         .shared

@@ -60,8 +60,10 @@ fn listed(game: &PlayingGame, now: u64, silence_days: u32) -> Option<Value> {
     }))
 }
 
-/// `GET /api/director`: `{"games": […], "requests": […]}`, both empty for
-/// someone who directs nothing.
+/// `GET /api/director`: `{"games": […], "requests": […], "site_director":
+/// bool}`, the lists empty for someone who directs nothing; whether the
+/// player is one of the site's directors (who alone create tournaments)
+/// tells the page whether to offer the form.
 ///
 /// # Errors
 ///
@@ -73,10 +75,14 @@ pub async fn show(
     let user = signed_in_user(&shared, &headers).await?;
     let me = user.id;
     let default_days = shared.limits.silence_days;
-    let (games, requests) = shared
+    let (games, requests, site) = shared
         .stored(move |s| {
             let site = s.is_site_director(me)?;
-            Ok((s.directed_games(me, site)?, s.open_requests(me, site)?))
+            Ok((
+                s.directed_games(me, site)?,
+                s.open_requests(me, site)?,
+                site,
+            ))
         })
         .await?;
     let now = shared.clock.now_ms();
@@ -95,6 +101,7 @@ pub async fn show(
     Ok(axum::Json(json!({
         "games": games,
         "requests": requests.iter().map(request_json).collect::<Vec<_>>(),
+        "site_director": site,
     }))
     .into_response())
 }
