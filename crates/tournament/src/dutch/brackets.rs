@@ -237,9 +237,13 @@ pub fn pair<'a, const L: usize>(
             rounds,
         )
     };
-    // Every pair at once: `fill` writes the table row by row.
+    // Every pair at once: `fill_keyed` writes the table row by row,
+    // working out a weight only where a far pair's key changes.
     let players = &g.players;
-    g.m.fill(|i, j| edge(players, &bye, i, j, Place::Far));
+    g.m.fill_keyed(
+        |i, j| weights::far_key(&layout, &bye, players[i], i, j, round, rounds),
+        |key| weights::far_weight::<L>(&layout, key),
+    );
 
     let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
     let mut next_group = 1;

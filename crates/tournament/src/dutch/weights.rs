@@ -28,6 +28,10 @@ use super::criteria;
 use super::player::{Entrant, Float, Profile};
 use crate::matching::Wide;
 
+mod outside;
+
+pub use outside::{FarKey, far_key, far_weight};
+
 /// The widths of the fields and where each scoregroup's bit lies.
 #[derive(Debug, Clone)]
 pub struct Layout {
@@ -143,6 +147,23 @@ pub fn edge<const L: usize>(
     if !criteria::compatible_profiles(high, hi, lo, round, rounds) {
         return Wide::ZERO;
     }
+    if place == Place::Current {
+        fields(layout, bye, (hi, ih), (lo, il), place)
+    } else {
+        outside::fields(layout, bye, (hi, ih), (lo, il), place == Place::Next)
+    }
+}
+
+/// The weight of a compatible pair, `hi` and `lo` with their sorted
+/// indices, field by field (for any place; [`edge`] takes it for the
+/// current bracket only).
+fn fields<const L: usize>(
+    layout: &Layout,
+    bye: &ByeTerms,
+    (hi, ih): (&Profile, usize),
+    (lo, il): (&Profile, usize),
+    place: Place,
+) -> Wide<L> {
     let (b, sb) = (layout.b, layout.sb);
     let current = place == Place::Current;
     // Each field is a small number (or one scoregroup's bit) added at
@@ -213,6 +234,22 @@ pub fn edge<const L: usize>(
         put(&mut w, u64::from(met), b, &mut s);
     }
     // C9: fewer unplayed games for the bye's assignee.
+    put(&mut w, c9(bye, hi, lo), 2 * b, &mut s);
+    // C7, C8: the next bracket.
+    let next = place == Place::Next;
+    put(&mut w, u64::from(next), b, &mut s);
+    put_scores(&mut w, &mut next.then_some(hi.score).into_iter(), &mut s);
+    // C5, C6: the current bracket.
+    put(&mut w, u64::from(current), b, &mut s);
+    put_scores(&mut w, &mut current.then_some(hi.score).into_iter(), &mut s);
+    // C4 completion; C2 the bye's candidates.
+    put(&mut w, completion(bye, ih, il), 2, &mut s);
+    w
+}
+
+/// C9's field of the pair `hi`, `lo`: the ranks of the played-games
+/// counts of those among them in the bye's assignee's scoregroup.
+fn c9(bye: &ByeTerms, hi: &Profile, lo: &Profile) -> u64 {
     let mut c9 = 0;
     if bye.single_downfloater
         && let Some(score) = bye.score
@@ -225,21 +262,15 @@ pub fn edge<const L: usize>(
             c9 += rank(lo);
         }
     }
-    put(&mut w, c9, 2 * b, &mut s);
-    // C7, C8: the next bracket.
-    let next = place == Place::Next;
-    put(&mut w, u64::from(next), b, &mut s);
-    put_scores(&mut w, &mut next.then_some(hi.score).into_iter(), &mut s);
-    // C5, C6: the current bracket.
-    put(&mut w, u64::from(current), b, &mut s);
-    put_scores(&mut w, &mut current.then_some(hi.score).into_iter(), &mut s);
-    // C4 completion; C2 the bye's candidates.
-    let completion = match &bye.candidates {
+    c9
+}
+
+/// C4's and C2's field of the pair of sorted indices `ih`, `il`.
+fn completion(bye: &ByeTerms, ih: usize, il: usize) -> u64 {
+    match &bye.candidates {
         Some(c) => 1 + u64::from(!c[ih]) + u64::from(!c[il]),
         None => 3,
-    };
-    put(&mut w, completion, 2, &mut s);
-    w
+    }
 }
 
 /// Whether the pair meets C13, C12, C11 and C10 (in this order: the

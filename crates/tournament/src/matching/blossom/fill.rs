@@ -50,23 +50,45 @@ impl<W: Weight> Matcher<W> {
     /// m.fill(|v, u| if u == v + 1 { [5, 11, 5][v] } else { 0 });
     /// assert_eq!(m.solve(), vec![None, Some(2), Some(1), None]);
     /// ```
-    pub fn fill(&mut self, mut weight: impl FnMut(usize, usize) -> W) {
+    pub fn fill(&mut self, weight: impl FnMut(usize, usize) -> W) {
+        self.fill_keyed(weight, |x| x);
+    }
+
+    /// [`Matcher::fill`] with each weight `weight(key(v, u))`, where
+    /// equal keys give equal weights: a key equal to the one before it
+    /// in the table's order takes that one's place without its weight
+    /// being worked out, doubled or looked up (a round's far pairs
+    /// nearly all weigh one value; their keys are small).
+    pub fn fill_keyed<K: Copy + Eq>(
+        &mut self,
+        mut key: impl FnMut(usize, usize) -> K,
+        mut weight: impl FnMut(K) -> W,
+    ) {
         let n = self.st.n;
         let edgeless =
             self.filled.is_empty() && (0..n).all(|v| self.st.adjacency[v].len() == self.st.dead[v]);
         if !edgeless {
             for v in 0..n {
                 for u in v + 1..n {
-                    self.set_weight(v, u, weight(v, u));
+                    self.set_weight(v, u, weight(key(v, u)));
                 }
             }
             return;
         }
         let mut filled = vec![0u64; (n * n).div_ceil(64)];
+        let mut last: Option<(K, u32)> = None;
         for v in 0..n {
             for u in v + 1..n {
-                let x = weight(v, u);
-                let place = self.st.place(x + x);
+                let k = key(v, u);
+                let place = match last {
+                    Some((was, place)) if was == k => place,
+                    _ => {
+                        let x = weight(k);
+                        let place = self.st.place(x + x);
+                        last = Some((k, place));
+                        place
+                    }
+                };
                 let i = v * n + u;
                 self.st.twice[i] = place;
                 if place != 0 {
