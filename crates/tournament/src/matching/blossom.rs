@@ -17,6 +17,7 @@ mod beside;
 mod budget;
 mod delta;
 mod fill;
+mod least;
 mod restart;
 mod runs;
 
@@ -408,12 +409,7 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             // The least dual that keeps every edge of v's slack nonnegative.
-            let mut least = zero;
-            for &u in &self.st.adjacency[v] {
-                let u = u as usize;
-                least = least.max(self.st.twice(v, u) - self.st.dual[u]);
-            }
-            self.st.dual[v] = least;
+            self.st.dual[v] = self.st.least_dual(v);
         }
         // The roots of the trees (free vertices of positive dual) start
         // with even duals: then every tree's vertices share one parity,
