@@ -14,6 +14,7 @@
 // over positions on purpose.
 #![allow(clippy::needless_range_loop)]
 
+use super::base::Base;
 use super::player::Entrant;
 use super::weights::{self, ByeTerms, Layout, Place};
 use crate::matching::{Matcher, Wide};
@@ -84,99 +85,6 @@ enum Role {
     Resident,
     /// The next scoregroup, or elsewhere.
     Other,
-}
-
-/// The triangular table of a bracket's base weights, by local index
-/// (`get(li, lj)` for `lj < li`; zero outside): rows `start..end`, row
-/// `li` holding `lj` in `0..li`, one after another in two buffers that
-/// every bracket reuses (a bracket of thousands of players fills
-/// hundreds of megabytes, which fresh rows page-faulted in each time).
-///
-/// Beside each weight, its place in the matcher as the filling
-/// found it ([`Matcher::known_place`], [`UNKNOWN`] for a weight new to
-/// the matcher), so that setting the table's edges hashes no weight.
-struct Base<const L: usize> {
-    start: usize,
-    end: usize,
-    cells: Vec<Wide<L>>,
-    places: Vec<u32>,
-}
-
-/// A weight's place not known to the matcher when the table was filled.
-const UNKNOWN: u32 = u32::MAX;
-
-/// The cells of rows `0..x` of a [`Base`] that began at row 0.
-fn triangle(x: usize) -> usize {
-    x * x.saturating_sub(1) / 2
-}
-
-impl<const L: usize> Base<L> {
-    /// An empty table.
-    fn new() -> Base<L> {
-        Base {
-            start: 0,
-            end: 0,
-            cells: Vec::new(),
-            places: Vec::new(),
-        }
-    }
-
-    /// Rows `start..end` from `weight(li, lj)`, in place of the last
-    /// ones, with each weight's place by `place` (`None`: [`UNKNOWN`]).
-    fn fill(
-        &mut self,
-        start: usize,
-        end: usize,
-        mut weight: impl FnMut(usize, usize) -> Wide<L>,
-        place: impl Fn(Wide<L>) -> Option<u32>,
-    ) {
-        self.start = start;
-        self.end = end;
-        self.cells.clear();
-        self.places.clear();
-        let mut last = (Wide::ZERO, place(Wide::ZERO).unwrap_or(UNKNOWN));
-        for li in start..end {
-            for lj in 0..li {
-                let w = weight(li, lj);
-                if w != last.0 {
-                    last = (w, place(w).unwrap_or(UNKNOWN));
-                }
-                self.cells.push(w);
-                self.places.push(last.1);
-            }
-        }
-    }
-
-    /// The place of local pair (`li`, `lj`) if the table holds it.
-    fn index(&self, li: usize, lj: usize) -> Option<usize> {
-        (self.start <= li && li < self.end && lj < li)
-            .then(|| triangle(li) - triangle(self.start) + lj)
-    }
-
-    /// Whether the table holds local pair (`li`, `lj`).
-    fn holds(&self, li: usize, lj: usize) -> bool {
-        self.index(li, lj).is_some()
-    }
-
-    /// The base weight of local pair (`li`, `lj`), `lj < li`.
-    fn get(&self, li: usize, lj: usize) -> Wide<L> {
-        self.index(li, lj).map_or(Wide::ZERO, |i| self.cells[i])
-    }
-
-    /// The place of local pair (`li`, `lj`)'s weight as the table was
-    /// filled ([`UNKNOWN`] outside the table).
-    fn place(&self, li: usize, lj: usize) -> u32 {
-        self.index(li, lj).map_or(UNKNOWN, |i| self.places[i])
-    }
-
-    /// Clears local pair (`li`, `lj`) if the table holds it (its place
-    /// is then no longer known).
-    fn clear(&mut self, li: usize, lj: usize) {
-        if let Some(i) = self.index(li, lj) {
-            self.cells[i] = Wide::ZERO;
-            self.places[i] = UNKNOWN;
-        }
-    }
 }
 
 /// Pairs `entrants` (all of them, any order) for round `round` of
@@ -252,7 +160,7 @@ pub fn pair<'a, const L: usize>(
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut previous: Vec<usize> = Vec::new();
     let b = layout.b;
-    let mut base = Base::<L>::new();
+    let mut base = Base::new();
     let mut role = vec![Role::Other; n];
 
     while by_index.len() > 1 || next_group < groups.len() {
@@ -268,37 +176,17 @@ pub fn pair<'a, const L: usize>(
         };
         let locals = by_index.len();
 
-        // Base weights of the bracket and the next scoregroup.
-        // Each weight's place in the matcher found as the table is
-        // filled, so that setting the edges below hashes none that the
-        // matcher knows (the same places: a weight new to it is set by
-        // value, and numbered as before).
-        let matcher = &g.m;
-        base.fill(
-            group_begin,
-            locals,
-            |li, lj| {
-                let place = if li < next_begin {
-                    Place::Current
-                } else {
-                    Place::Next
-                };
-                edge(&g.players, &bye, by_index[lj], by_index[li], place)
-            },
-            |w| matcher.known_place(w),
-        );
-        for li in group_begin..locals {
-            for lj in 0..li {
-                let (gi, gj) = (by_index[li], by_index[lj]);
-                if gi == gj {
-                    continue;
-                }
-                match base.place(li, lj) {
-                    UNKNOWN => g.m.set_weight(gi, gj, base.get(li, lj)),
-                    place => g.m.set_place(gi, gj, place),
-                }
-            }
-        }
+        // Base weights of the bracket and the next scoregroup, each set
+        // in the matcher as the table is filled (row by row: the same
+        // places as setting them by weight in that order).
+        base.fill(&mut g.m, (group_begin, locals), &by_index, |li, lj| {
+            let place = if li < next_begin {
+                Place::Current
+            } else {
+                Place::Next
+            };
+            edge(&g.players, &bye, by_index[lj], by_index[li], place)
+        });
         // Who is an MDP and who a resident, by global index: the tests
         // below run for pairs of the bracket (a scan of the bracket each
         // was cubic in its size).
@@ -349,7 +237,7 @@ pub fn pair<'a, const L: usize>(
             remaining_md -= 1;
             if !(stable[gi] != gi && is_resident(stable[gi])) {
                 for rli in group_begin..next_begin {
-                    let bw = base.get(rli, li);
+                    let bw = base.get(&g.m, rli, li);
                     if bw != Wide::ZERO {
                         g.set(gi, by_index[rli], bw.or_u64(1));
                     }
@@ -361,7 +249,7 @@ pub fn pair<'a, const L: usize>(
                 remaining_matched -= 1;
                 let size = (next_begin - group_begin) as u64;
                 for rli in group_begin..next_begin {
-                    let bw = base.get(rli, li);
+                    let bw = base.get(&g.m, rli, li);
                     if bw != Wide::ZERO {
                         g.set(gi, by_index[rli], bw.or_u64(size) + Wide::from_u64(1));
                     }
@@ -381,7 +269,7 @@ pub fn pair<'a, const L: usize>(
             let mut addend = locals as u64;
             let mut offers = Vec::new();
             for rli in (group_begin..next_begin).rev() {
-                let bw = base.get(rli, li);
+                let bw = base.get(&g.m, rli, li);
                 if !matched[by_index[rli]] && bw != Wide::ZERO {
                     offers.push((by_index[rli], bw + Wide::from_u64(addend)));
                     addend += 1;
@@ -420,15 +308,16 @@ pub fn pair<'a, const L: usize>(
             let p = stable[gi];
             p != gi && p > gi && is_resident(p)
         };
-        let exchange = |base: &Base<L>, smaller: usize, larger: usize, index: usize| {
-            let w = base.get(larger, smaller);
-            if w == Wide::ZERO {
-                return w;
-            }
-            let addend = Wide::<L>::from_u64(u64::from(index < remainder_pairs)).shifted(2 * b)
-                - Wide::from_u64(index as u64);
-            w + addend.shifted(1)
-        };
+        let exchange =
+            |base: &Base, m: &Matcher<Wide<L>>, smaller: usize, larger: usize, index: usize| {
+                let w = base.get(m, larger, smaller);
+                if w == Wide::ZERO {
+                    return w;
+                }
+                let addend = Wide::<L>::from_u64(u64::from(index < remainder_pairs)).shifted(2 * b)
+                    - Wide::from_u64(index as u64);
+                w + addend.shifted(1)
+            };
 
         if remainder.len() >= 2 {
             // Phase 4: weights that prefer fewer and smaller exchanges.
@@ -437,7 +326,7 @@ pub fn pair<'a, const L: usize>(
                     if opp_li <= player_li {
                         break;
                     }
-                    let w = exchange(&base, player_li, opp_li, index);
+                    let w = exchange(&base, &g.m, player_li, opp_li, index);
                     g.set(by_index[player_li], by_index[opp_li], w);
                 }
             }
@@ -459,7 +348,7 @@ pub fn pair<'a, const L: usize>(
                 let gi = by_index[li];
                 if in_bracket_below(&stable, gi) {
                     for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, li, opp_li, index);
+                        let w = exchange(&base, &g.m, li, opp_li, index);
                         if w != Wide::ZERO {
                             g.set(gi, by_index[opp_li], w - Wide::from_u64(1));
                         }
@@ -474,7 +363,7 @@ pub fn pair<'a, const L: usize>(
                     if exchanged {
                         base.clear(opp_li, li);
                     }
-                    let w = exchange(&base, li, opp_li, index);
+                    let w = exchange(&base, &g.m, li, opp_li, index);
                     g.set(gi, by_index[opp_li], w);
                 }
             }
@@ -491,7 +380,7 @@ pub fn pair<'a, const L: usize>(
                 let already = in_bracket_below(&stable, gi);
                 if !already {
                     for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, li, opp_li, index);
+                        let w = exchange(&base, &g.m, li, opp_li, index);
                         if w != Wide::ZERO {
                             g.set(gi, by_index[opp_li], w + Wide::from_u64(1));
                         }
@@ -520,7 +409,7 @@ pub fn pair<'a, const L: usize>(
                 }
                 if !already {
                     for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, li, opp_li, index);
+                        let w = exchange(&base, &g.m, li, opp_li, index);
                         g.set(gi, by_index[opp_li], w);
                     }
                 }
@@ -535,8 +424,11 @@ pub fn pair<'a, const L: usize>(
                     if !in_bracket_below(&stable, player) || in_bracket_below(&stable, opp) {
                         base.clear(opp_li, player_li);
                     }
-                    let bw = base.get(opp_li, player_li);
-                    g.set(player, opp, bw);
+                    // By its place: the weight as `set` would give it,
+                    // not doubled or looked up again.
+                    if player != opp {
+                        g.m.set_place(player, opp, base.place(opp_li, player_li));
+                    }
                 }
             }
         }
@@ -554,9 +446,9 @@ pub fn pair<'a, const L: usize>(
                 .filter(|&&opp_li| opp_li > player_li && !matched[by_index[opp_li]])
                 .enumerate()
                 .map(|(addend, &opp_li)| (opp_li, addend))
-                .filter(|&(opp_li, _)| base.get(opp_li, player_li) != Wide::ZERO)
+                .filter(|&(opp_li, _)| base.get(&g.m, opp_li, player_li) != Wide::ZERO)
                 .map(|(opp_li, addend)| {
-                    let bw = base.get(opp_li, player_li);
+                    let bw = base.get(&g.m, opp_li, player_li);
                     (by_index[opp_li], bw + Wide::from_u64(addend as u64))
                 })
                 .collect();
@@ -681,44 +573,6 @@ fn preliminary_bye<const L: usize>(
     for i in 0..n {
         for j in i + 1..n {
             g.set(i, j, Wide::ZERO);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_base_holds_every_cell() {
-        // A large table, then a small one in the same buffers, then a
-        // large one again: every cell where it was weighed, with its
-        // place, cleared where cleared, zero outside.
-        let weight = |li: usize, lj: usize| Wide::<2>::from_u64((li * 1000 + lj + 1) as u64);
-        let mut base = Base::<2>::new();
-        for (start, end) in [(40, 300), (3, 9), (0, 280)] {
-            base.fill(start, end, weight, |w| {
-                (w < Wide::from_u64(150_000)).then_some(7)
-            });
-            base.clear(end - 1, 2);
-            for li in 0..end + 2 {
-                for lj in 0..li + 2 {
-                    let held = start <= li && li < end && lj < li;
-                    let want = if !held || (li, lj) == (end - 1, 2) {
-                        Wide::ZERO
-                    } else {
-                        weight(li, lj)
-                    };
-                    assert_eq!(base.holds(li, lj), held, "{li}, {lj}");
-                    assert_eq!(base.get(li, lj), want, "{li}, {lj}");
-                    let place = if held && want != Wide::ZERO && li < 150 {
-                        7
-                    } else {
-                        UNKNOWN
-                    };
-                    assert_eq!(base.place(li, lj), place, "{li}, {lj}");
-                }
-            }
         }
     }
 }

@@ -29,6 +29,7 @@
 //! ```
 
 pub mod acceleration;
+mod base;
 pub mod brackets;
 pub mod colour;
 pub mod criteria;

@@ -310,6 +310,7 @@ impl<W: Weight> Matcher<W> {
     /// doubled weights, if it has one: what [`Matcher::set_weight`]
     /// would give the edge (read only, so that a bracket's table can
     /// hold the places of its weights before its edges are set).
+    #[cfg(test)]
     pub(crate) fn known_place(&self, weight: W) -> Option<u32> {
         let x = weight + weight;
         if self.st.last_place.0 == x {
@@ -318,8 +319,20 @@ impl<W: Weight> Matcher<W> {
         self.st.places.get(&x).copied()
     }
 
+    /// The place of `weight` doubled among the matcher's distinct
+    /// doubled weights, added if new: what [`Matcher::set_weight`]
+    /// gives the edge (so that a bracket's table can hold places).
+    pub(crate) fn place_of(&mut self, weight: W) -> u32 {
+        self.st.place(weight + weight)
+    }
+
+    /// The weight whose place is `place` ([`Matcher::place_of`]).
+    pub(crate) fn weight_at(&self, place: u32) -> W {
+        self.st.values[place as usize].half()
+    }
+
     /// [`Matcher::set_weight`] with the weight's place as
-    /// [`Matcher::known_place`] gave it.
+    /// [`Matcher::known_place`] or [`Matcher::place_of`] gave it.
     ///
     /// # Panics
     ///
