@@ -43,6 +43,10 @@ pub struct Layout {
     pub group_size_bits: usize,
     /// Each score's bit offset within a scoregroup field.
     pub shifts: HashMap<u32, usize>,
+    /// Each player's offset in `shifts` (its score's), by index in the
+    /// sorted order: the weights read it for every pair, without
+    /// hashing a score.
+    pub score_shifts: Vec<usize>,
     /// Rounds played before this one.
     pub played: u16,
     /// Each player's profile, by index in the sorted order.
@@ -75,6 +79,7 @@ impl Layout {
             b: (bits(n) + 3).max(8),
             sb,
             group_size_bits: bits(largest).max(1),
+            score_shifts: players.iter().map(|e| shifts[&e.score]).collect(),
             shifts,
             played,
             profiles: players.iter().map(|e| Profile::of(e)).collect(),
@@ -178,13 +183,15 @@ fn fields<const L: usize>(
         }
         *s += width;
     };
-    // A scoregroup field: the bit of each score in `scores`.
-    let put_scores = |w: &mut Wide<L>, scores: &mut dyn Iterator<Item = u32>, s: &mut usize| {
-        for score in scores {
-            *w = w.add_at(1, *s + layout.shifts.get(&score).copied().unwrap_or(0));
+    // A scoregroup field: the bit of each score whose offset is in
+    // `shifts`.
+    let put_scores = |w: &mut Wide<L>, shifts: &mut dyn Iterator<Item = usize>, s: &mut usize| {
+        for shift in shifts {
+            *w = w.add_at(1, *s + shift);
         }
         *s += sb;
     };
+    let (hi_shift, lo_shift) = (layout.score_shifts[ih], layout.score_shifts[il]);
     let floats = |back: u16| layout.played >= back;
     // C21 and C20 (two rounds back), then C19 and C18 (the previous
     // round): the scores of the opponents of repeated upfloaters, and of
@@ -196,14 +203,14 @@ fn fields<const L: usize>(
         let upfloat_opponent = current && !up_against(usize::from(back));
         put_scores(
             &mut w,
-            &mut upfloat_opponent.then_some(hi.score).into_iter(),
+            &mut upfloat_opponent.then_some(hi_shift).into_iter(),
             &mut s,
         );
-        let mut downfloaters = [0u32; 2];
+        let mut downfloaters = [0usize; 2];
         let mut count = 0;
-        for e in [lo, hi] {
+        for (e, shift) in [(lo, lo_shift), (hi, hi_shift)] {
             if current && down_twice(e, usize::from(back)) {
-                downfloaters[count] = e.score;
+                downfloaters[count] = shift;
                 count += 1;
             }
         }
@@ -238,10 +245,10 @@ fn fields<const L: usize>(
     // C7, C8: the next bracket.
     let next = place == Place::Next;
     put(&mut w, u64::from(next), b, &mut s);
-    put_scores(&mut w, &mut next.then_some(hi.score).into_iter(), &mut s);
+    put_scores(&mut w, &mut next.then_some(hi_shift).into_iter(), &mut s);
     // C5, C6: the current bracket.
     put(&mut w, u64::from(current), b, &mut s);
-    put_scores(&mut w, &mut current.then_some(hi.score).into_iter(), &mut s);
+    put_scores(&mut w, &mut current.then_some(hi_shift).into_iter(), &mut s);
     // C4 completion; C2 the bye's candidates.
     put(&mut w, completion(bye, ih, il), 2, &mut s);
     w

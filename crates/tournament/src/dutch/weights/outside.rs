@@ -23,7 +23,7 @@ pub(super) fn fields<const L: usize>(
     (lo, il): (&Profile, usize),
     next: bool,
 ) -> Wide<L> {
-    let next = next.then_some(hi.score);
+    let next = next.then_some(layout.score_shifts[ih]);
     packed(layout, c9(bye, hi, lo), next, completion(bye, ih, il))
 }
 
@@ -57,9 +57,14 @@ pub fn far_weight<const L: usize>(layout: &Layout, key: FarKey) -> Wide<L> {
 }
 
 /// C9's field `c9`, C7 and C8 if the pair is in the next scoregroup
-/// (`next`: the higher player's score), and the completion field, each
-/// at its offset.
-fn packed<const L: usize>(layout: &Layout, c9: u64, next: Option<u32>, completion: u64) -> Wide<L> {
+/// (`next`: the offset of the higher player's score in its field), and
+/// the completion field, each at its offset.
+fn packed<const L: usize>(
+    layout: &Layout,
+    c9: u64,
+    next: Option<usize>,
+    completion: u64,
+) -> Wide<L> {
     let (b, sb) = (layout.b, layout.sb);
     // Where C9 begins: past the room for the bracket's own preferences,
     // the floats' score fields and counts of the rounds played (two
@@ -72,8 +77,7 @@ fn packed<const L: usize>(layout: &Layout, c9: u64, next: Option<u32>, completio
         w = w.add_at(c9, c9_at);
     }
     // C7 (a count), then C8 (the higher player's scoregroup bit).
-    if let Some(score) = next {
-        let shift = layout.shifts.get(&score).copied().unwrap_or(0);
+    if let Some(shift) = next {
         w = w.add_at(1, c9_at + 2 * b).add_at(1, c9_at + 3 * b + shift);
     }
     // Past C7, C8 and the current bracket's C5 and C6: the completion.
@@ -121,6 +125,9 @@ mod tests {
         let (mut compared, mut keys) = (0, 0);
         for played in 0..4 {
             let layout = Layout::new(&sorted, played);
+            for (e, &shift) in sorted.iter().zip(&layout.score_shifts) {
+                assert_eq!(shift, layout.shifts[&e.score]);
+            }
             assert!(layout.width() < Wide::<6>::BITS);
             for assignee in [None, Some(scores[3]), Some(scores[8])] {
                 let bye = ByeTerms {
