@@ -53,7 +53,7 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play many games over WebSockets against a running server and report round trips.
     Loadtest(serve::LoadtestArgs),
-    /// Manage accounts (add, list, disable, enable, bot) in the server's database.
+    /// Manage accounts (add, list, disable, enable, leave, director, bot) in the server's database.
     User(user::UserArgs),
     /// Make personal API tokens (Authorization: Bearer) for accounts.
     Token(user::TokenArgs),
