@@ -14,8 +14,10 @@ const dist = join(here, 'dist');
 // and from 320 KiB with the live events' pages (issue 18 point 9: the list, the event page with
 // its tables, the arbiter's controls, and their texts in three languages), and to 357 KiB with
 // the board picture's highlights given shapes of 3:1 contrast (issue 19 point 8), and to 368 KiB
-// with the arena's page, its berserk button and their texts in three languages (issue 18 point 10).
-const budget = 368 * 1024;
+// with the arena's page, its berserk button and their texts in three languages (issue 18 point 10),
+// and to 372 KiB with an event called off before its start (its form, its state and their texts
+// in three languages).
+const budget = 372 * 1024;
 
 const result = await build({
   absWorkingDir: here,

@@ -288,7 +288,23 @@ export const swissTests = [
         const rounds = await byId(view, 'ko-bracket').ariaSnapshot();
         assert(/table "[^"]+"/.test(rounds) && rounds.includes('columnheader') && /link "Game 1: [^"]+"/.test(rounds), `the bracket's rounds are named tables with their games as named links:\n${rounds}`);
         await view.close();
+        // An event called off on its page before its start, with the reason; the list says why.
+        const off = await post(dee.page, '/api/tournaments', { name: 'Rained off', time_control: '10+5', system: 'swiss', rounds: 3, entry: { open: true } });
+        assert(off.status === 200, `the event to call off: ${JSON.stringify(off)}`);
+        const offPage = await dee.page.context().newPage();
+        await offPage.goto(`${base}/tournaments/${off.json.id}`);
+        await byId(offPage, 'tn-call-off-form').waitFor();
+        await axeBoth(offPage, 'an event\'s page with the form that calls it off');
+        await byId(offPage, 'tn-call-off-send').click();
+        await offPage.waitForFunction(() => document.querySelector('[data-testid="tn-call-off-error"]')?.textContent?.startsWith('Write the reason'));
+        await byId(offPage, 'tn-call-off-reason').fill('The hall is closed for repairs');
+        await byId(offPage, 'tn-call-off-send').click();
+        await waitText(offPage, 'tn-started', 'called off by the director: The hall is closed for repairs');
+        assert((await byId(offPage, 'tn-call-off-form').isHidden()) && (await byId(offPage, 'tn-start-form').isHidden()), 'neither a start nor a calling off after it');
+        await offPage.close();
         await idle.page.goto(`${base}/tournaments`);
+        await idle.page.locator(`[data-testid="tn-item"][data-id="${off.json.id}"][data-status="finished"]`).waitFor();
+        assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${off.json.id}"]`).textContent()).includes('called off by the director: The hall is closed for repairs'), 'the list says why it ended');
         await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"][data-status="started"]`).waitFor();
         assert((await idle.page.locator(`[data-testid="tn-item"][data-id="${id}"]`).textContent()).includes('round 2 of 2'), 'running: round 2 of 2');
         await axeBoth(idle.page, '/tournaments with a running event');

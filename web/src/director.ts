@@ -135,6 +135,8 @@ export interface Tournament {
   maxByes: number;
   paused: boolean;
   status: 'created' | 'started' | 'finished';
+  /** Why it ended before its start, if it did. */
+  calledOff: null | { by: 'director'; reason: string } | { by: 'too_few_players' };
   round: number;
   finished: number | null;
   players: { id: number; name: string; rating?: number | null; withdrawn: boolean }[];
@@ -222,6 +224,8 @@ export function actText(a: Act): string {
   const color = a.color ? t(a.color) : '';
   // A notice names the act alone: the words without its details.
   switch (a.act) {
+    case 'call_off':
+      return t('d_call_off');
     case 'set_clock':
       return a.color ? t('d_set_clock', { color, what: clockWords(a) }) : t('d_set_clock_any');
     case 'adjudicate':

@@ -44,6 +44,7 @@ export function entryText(d: Tournament): string {
 
 /** Where it stands: "not started", "round 2 of 5", "round 2 of 5, the next pairing held", "finished". */
 export function stateText(d: Tournament): string {
+  if (d.calledOff) return d.calledOff.by === 'director' ? t('tnCalledOffBy', { reason: d.calledOff.reason }) : t('tnCalledOffFew');
   if (d.status === 'finished') return t('tnStatusFinished');
   if (d.status === 'created') return t('tnNotStarted');
   if (!d.byRound) return t('tnStarted');

@@ -23,7 +23,7 @@ import { bracketView } from './tnbracket';
 import { TournamentSocket } from './tnlive';
 import { ownPairing, PlayerBox } from './tnplayer';
 import { boardResult, byeText, crosstableView, pairingsView, standingsTable } from './tntables';
-import { ToolForm, toolForm } from './tntool';
+import { reasonField, ToolForm, toolForm } from './tntool';
 import { liveSettings, stateText } from './tnwords';
 
 /** What was said about a tournament already (so a reload says only what is new). */
@@ -69,7 +69,7 @@ export class TournamentView extends PageView {
     this.player = new PlayerBox(id, lobby, nav, () => this.load());
     this.arbiter = new ArbiterTools(id, (f, text) => this.did(f, text));
     this.el = h('section', { class: 'tournament-page', 'data-testid': 'tournament-page', 'aria-labelledby': 'tn-title' }, this.title, this.state, this.player.el, this.body, this.tools);
-    this.tools.append(this.addForm(), this.startForm(), this.arbiter.el, this.playerForm());
+    this.tools.append(this.addForm(), this.startForm(), this.callOffForm(), this.arbiter.el, this.playerForm());
     this.roundSelect.addEventListener('change', () => {
       const n = Number(this.roundSelect.value);
       this.roundChosen = n === this.data?.round ? null : n;
@@ -227,6 +227,7 @@ export class TournamentView extends PageView {
     this.startHint.dataset.i18n = live ? 'tnStartHintLive' : 'tnStartHint';
     this.startHint.textContent = t(live ? 'tnStartHintLive' : 'tnStartHint');
     this.tools.querySelector<HTMLElement>('[data-testid="tn-start-form"]')!.hidden = d.started !== null;
+    this.tools.querySelector<HTMLElement>('[data-testid="tn-call-off-form"]')!.hidden = d.started !== null;
     this.arbiter.el.hidden = !live || d.status === 'finished';
     this.arbiter.update(d);
     const chosen = this.playerSelect.value;
@@ -430,6 +431,19 @@ export class TournamentView extends PageView {
       await tournamentAct(this.id, 'start');
       await this.did(f, t(this.data?.byRound ? 'tnStartedLive' : 'tnStartedNow'));
       (this.data?.byRound ? this.roundsTitle : this.gamesTitle).focus();
+    });
+  }
+
+  /** Calls it off before its start, with the reason. */
+  private callOffForm(): HTMLFormElement {
+    const reason = reasonField('tn-call-off');
+    return this.tool('tn-call-off', 'tnCallOffTitle', 'tnCallOff', [tx('p', 'tnCallOffHint', { class: 'hint' }), reason.row], async (f) => {
+      const why = reason.input.value.trim();
+      if (!why) return fault(f.error, t('reasonMissing'), reason.input);
+      await tournamentAct(this.id, 'cancel', { reason: why });
+      reason.input.value = '';
+      await this.did(f, t('tnCalledOffNow'));
+      this.title.focus();
     });
   }
 

@@ -163,6 +163,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
             post(tournaments::arbiter::result),
         )
         .route("/api/tournaments/{id}/bye", post(tournaments::arbiter::bye))
+        .route(
+            "/api/tournaments/{id}/cancel",
+            post(tournaments::call_off::cancel),
+        )
         .route("/api/tournaments/{id}/trf", get(tournaments::export::trf))
         .route("/api/tournaments/{id}/pgn", get(tournaments::export::pgn))
         .route(

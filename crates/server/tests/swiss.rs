@@ -585,7 +585,41 @@ async fn c04_3_a_swiss_starts_by_itself_at_its_time_or_is_called_off() {
     assert_eq!(p["pairings"][0]["byes"][0]["kind"], "pairing");
     let p = until(&server, &td, &empty, |p| p["status"] == "finished").await;
     assert_eq!(p["round"], 0, "{p}");
+    assert_eq!(p["calledOff"], json!({"by": "too_few_players"}), "{p}");
     assert!(p["games"].as_array().unwrap().is_empty(), "{p}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_event_not_yet_begun_is_called_off_by_its_director_with_a_reason() {
+    let (server, td, id, sessions) = two_players("Called off", json!({})).await;
+    let path = format!("/api/tournaments/{id}/cancel");
+    let why = json!({"reason": "the hall is closed"});
+    // Only its director, only with a reason; a refusal changes nothing.
+    expect(&server, &sessions["Anna"], &path, Some(why.clone()), 403).await;
+    refused(&server, &td, &path, Some(json!({"reason": "  "})), "reason").await;
+    refused(&server, &td, &path, None, "cancel").await;
+    assert_eq!(page(&server, &td, &id).await["status"], "created");
+
+    let p = expect(&server, &td, &path, Some(why.clone()), 200).await;
+    assert_eq!(p["status"], "finished", "{p}");
+    assert_eq!(
+        p["calledOff"],
+        json!({"by": "director", "reason": "the hall is closed"}),
+        "{p}"
+    );
+    // Logged with its reason; nothing begins after it, nobody joins, and
+    // it is not called off twice.
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["decisions"][0]["decision"]["act"], "call_off", "{p}");
+    assert_eq!(p["decisions"][0]["reason"], "the hall is closed", "{p}");
+    assert!(p["games"].as_array().unwrap().is_empty(), "{p}");
+    let start = format!("/api/tournaments/{id}/start");
+    refused(&server, &td, &start, None, "started already").await;
+    let late = sign_up(&server, "Cyril").await;
+    let join = format!("/api/tournaments/{id}/join");
+    refused(&server, &late, &join, None, "finished").await;
+    refused(&server, &td, &path, Some(why), "has started").await;
     server.stop().await;
 }
 

@@ -50,7 +50,7 @@ fn bad(message: String) -> ActionError {
 
 /// Logs a decision about the whole of `tournament` (or one of its
 /// games); its id.
-async fn log(
+pub(super) async fn log(
     shared: &Arc<Shared>,
     director: &User,
     tournament: &Tournament,
@@ -117,7 +117,7 @@ fn ensure_not_knockout(tournament: &Tournament, what: &str) -> Result<(), Action
 /// `unauthorized` without a session; `forbidden` for anyone but the
 /// director; `bad_request` for a body that is not one or an empty
 /// reason.
-async fn asked<T: DeserializeOwned>(
+pub(super) async fn asked<T: DeserializeOwned>(
     shared: &Arc<Shared>,
     headers: &HeaderMap,
     id: &str,
@@ -188,12 +188,12 @@ pub async fn pause(
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
 
-/// The body of a pairing.
+/// A body that is a reason alone (a pairing now, a calling off).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Pair {
-    /// Why now.
-    reason: String,
+pub(super) struct Reason {
+    /// Why.
+    pub(super) reason: String,
 }
 
 /// `POST /api/tournaments/{id}/pair`: the next round, now.
@@ -211,7 +211,7 @@ pub async fn pair(
 ) -> Result<Response, ActionError> {
     let _turn = shared.tournaments.turn().await;
     let (director, mut tournament, _, reason) =
-        asked(&shared, &headers, &id, &body, "pairing", |b: &Pair| {
+        asked(&shared, &headers, &id, &body, "pairing", |b: &Reason| {
             &b.reason
         })
         .await?;

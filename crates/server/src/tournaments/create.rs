@@ -324,6 +324,7 @@ pub async fn create(
         ko: super::knockout::KnockoutLog::default(),
         arena: super::arena::ArenaLog::default(),
         problem: None,
+        called_off: None,
     };
     let t = tournament.clone();
     shared.stored(move |s| s.create_tournament(&t)).await?;

@@ -119,6 +119,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         "knockout": t.knockout,
         "paused": t.paused,
         "problem": t.problem,
+        "calledOff": t.called_off,
         "status": status,
         "round": t.rounds.len(),
         "finished": t.finished,

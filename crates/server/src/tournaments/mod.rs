@@ -33,6 +33,7 @@
 
 pub mod arbiter;
 pub mod arena;
+pub mod call_off;
 pub mod create;
 pub mod entry;
 pub mod export;
@@ -208,6 +209,9 @@ pub struct Tournament {
     /// the director; none once it goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
+    /// Why it ended before its start, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub called_off: Option<call_off::CalledOff>,
 }
 
 impl Tournament {

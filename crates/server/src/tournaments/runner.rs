@@ -247,8 +247,11 @@ async fn advance(
             None => return Ok(None),
             Some(_) if tournament.players.len() < 2 => {
                 // Nobody to play: called off.
-                tournament.started = Some(now);
-                tournament.finished = Some(now);
+                super::call_off::call_off(
+                    &mut tournament,
+                    now,
+                    super::call_off::CalledOff::TooFewPlayers,
+                );
                 save(shared, &tournament).await?;
                 return Ok(None);
             }

@@ -1,0 +1,112 @@
+//! Calling off an event before it starts: `POST
+//! /api/tournaments/{id}/cancel` `{"reason"}`, by its director only. The
+//! event ends without a game (its start and end the moment it is called
+//! off, as when nobody has entered by its start time), stays in the
+//! list among the finished ones with why, and the decision is logged
+//! with its reason. Once its games have begun it is ended game by game
+//! (the director's decisions, withdrawals), never called off.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::Tournament;
+use super::arbiter::{Reason, asked, log};
+use super::http::tournament_json;
+use super::runner::save;
+use crate::error::{ActionError, ErrorCode};
+use crate::rooms::Shared;
+
+/// Why an event ended before its start.
+///
+/// ```
+/// use rochade_server::tournaments::call_off::CalledOff;
+/// let by = CalledOff::Director { reason: "the hall is closed".into() };
+/// assert_eq!(
+///     serde_json::to_value(&by).unwrap(),
+///     serde_json::json!({"by": "director", "reason": "the hall is closed"})
+/// );
+/// assert_eq!(
+///     serde_json::to_value(CalledOff::TooFewPlayers).unwrap(),
+///     serde_json::json!({"by": "too_few_players"})
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum CalledOff {
+    /// Its director called it off, for this reason.
+    Director {
+        /// Why, as the director wrote it.
+        reason: String,
+    },
+    /// Fewer than two players had entered at its start time.
+    TooFewPlayers,
+}
+
+/// Ends `tournament`, not started, at `now` for `why`.
+///
+/// ```
+/// # use rochade_server::tournaments::call_off::{call_off, CalledOff};
+/// # fn show(mut t: rochade_server::tournaments::Tournament) {
+/// call_off(&mut t, 1_000, CalledOff::TooFewPlayers);
+/// assert_eq!((t.started, t.finished), (Some(1_000), Some(1_000)));
+/// # }
+/// ```
+pub fn call_off(tournament: &mut Tournament, now: u64, why: CalledOff) {
+    tournament.started = Some(now);
+    tournament.finished = Some(now);
+    tournament.called_off = Some(why);
+}
+
+/// `POST /api/tournaments/{id}/cancel`.
+///
+/// # Errors
+///
+/// `unauthorized` without a session; `forbidden` for anyone but the
+/// director; `bad_request` for a body that is not one or an empty
+/// reason; `not_allowed` once the event has started (or ended).
+pub async fn cancel(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ActionError> {
+    let _turn = shared.tournaments.turn().await;
+    let (director, mut tournament, _, reason) =
+        asked(&shared, &headers, &id, &body, "cancel", |b: &Reason| {
+            &b.reason
+        })
+        .await?;
+    if tournament.started.is_some() {
+        return Err(ActionError::new(
+            ErrorCode::NotAllowed,
+            "the tournament has started: only an event not yet begun is called off; end its \
+             games by the director's decisions, or withdraw its players",
+        ));
+    }
+    let now = shared.clock.now_ms();
+    call_off(
+        &mut tournament,
+        now,
+        CalledOff::Director {
+            reason: reason.clone(),
+        },
+    );
+    save(&shared, &tournament).await?;
+    log(
+        &shared,
+        &director,
+        &tournament,
+        None,
+        json!({"act": "call_off"}),
+        &reason,
+    )
+    .await?;
+    shared.tournaments.changed(&tournament.id);
+    Ok(axum::Json(tournament_json(&tournament)).into_response())
+}
