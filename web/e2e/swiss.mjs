@@ -301,6 +301,10 @@ export const swissTests = [
         await byId(offPage, 'tn-call-off-send').click();
         await waitText(offPage, 'tn-started', 'called off by the director: The hall is closed for repairs');
         assert((await byId(offPage, 'tn-call-off-form').isHidden()) && (await byId(offPage, 'tn-start-form').isHidden()), 'neither a start nor a calling off after it');
+        await offPage.goto(`${base}/director`);
+        const mine = offPage.locator('li', { has: offPage.locator('[data-testid="my-tournament"]', { hasText: 'Rained off' }) });
+        await mine.waitFor();
+        assert((await mine.textContent()).includes('called off by the director'), `the director's list says it was called off: ${await mine.textContent()}`);
         await offPage.close();
         await idle.page.goto(`${base}/tournaments`);
         await idle.page.locator(`[data-testid="tn-item"][data-id="${off.json.id}"][data-status="finished"]`).waitFor();

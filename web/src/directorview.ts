@@ -26,6 +26,7 @@ import { Key, plural, t } from './i18n';
 import type { Lobby } from './lobby';
 import { PageView } from './pageview';
 import { liveFields } from './tnform';
+import { stateText } from './tnwords';
 
 /** What the director's pages need from the page. */
 export interface DirectorNav extends DashboardNav {
@@ -131,7 +132,7 @@ export class DirectorView extends PageView {
     const mine = this.tournaments.filter((x) => x.director.toLowerCase() === me);
     this.mine.replaceChildren(
       ...(mine.length
-        ? mine.map((x) => h('li', {}, pageLink(this.nav, `/tournaments/${encodeURIComponent(x.id)}`, x.name, { 'data-testid': 'my-tournament' }), ` · ${x.timeControl} · ${t(x.started ? 'tnStarted' : 'tnNotStarted')}`))
+        ? mine.map((x) => h('li', {}, pageLink(this.nav, `/tournaments/${encodeURIComponent(x.id)}`, x.name, { 'data-testid': 'my-tournament' }), ` · ${x.timeControl} · ${stateText(x)}`))
         : [tx('li', 'myTournamentsNone', { class: 'hint' })]),
     );
   }
