@@ -295,6 +295,17 @@ export const swissTests = [
         await offPage.goto(`${base}/tournaments/${off.json.id}`);
         await byId(offPage, 'tn-call-off-form').waitFor();
         await axeBoth(offPage, 'an event\'s page with the form that calls it off');
+        // Its start moved first (with a reason, logged), then the event called off.
+        await waitText(offPage, 'tn-starts', 'when the director starts it');
+        const day = new Date(Date.now() + 2 * 86_400_000);
+        const two = (n) => String(n).padStart(2, '0');
+        await byId(offPage, 'tn-reschedule-at').fill(`${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}T18:30`);
+        await byId(offPage, 'tn-reschedule-reason').fill('The club night moved');
+        await byId(offPage, 'tn-reschedule-send').click();
+        await waitText(offPage, 'tn-reschedule-status', 'The start is moved.');
+        await offPage.waitForFunction(() => !document.querySelector('[data-testid="tn-starts"]')?.textContent?.includes('when the director starts it'));
+        assert((await byId(offPage, 'tn-starts').textContent()).includes(':30'), `the new start shown: ${await byId(offPage, 'tn-starts').textContent()}`);
+        await waitText(offPage, 'tn-decision', 'the start moved');
         await byId(offPage, 'tn-call-off-send').click();
         await offPage.waitForFunction(() => document.querySelector('[data-testid="tn-call-off-error"]')?.textContent?.startsWith('Write the reason'));
         await byId(offPage, 'tn-call-off-reason').fill('The hall is closed for repairs');

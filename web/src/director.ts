@@ -226,6 +226,8 @@ export function actText(a: Act): string {
   switch (a.act) {
     case 'call_off':
       return t('d_call_off');
+    case 'reschedule':
+      return t('d_reschedule');
     case 'set_clock':
       return a.color ? t('d_set_clock', { color, what: clockWords(a) }) : t('d_set_clock_any');
     case 'adjudicate':

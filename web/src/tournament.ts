@@ -48,6 +48,8 @@ export class TournamentView extends PageView {
   private roundChosen: number | null = null;
   private readonly pairingsBox = h('div', { 'data-testid': 'tn-round-box' });
   private data: Tournament | null = null;
+  /** The start time in the director's form. */
+  private readonly startsAt = h('input', { type: 'datetime-local', 'data-testid': 'tn-reschedule-at' });
   private seen: Seen | null = null;
   private readonly playerSelect = h('select', { 'data-testid': 'tn-player' });
   private readonly player: PlayerBox;
@@ -69,7 +71,7 @@ export class TournamentView extends PageView {
     this.player = new PlayerBox(id, lobby, nav, () => this.load());
     this.arbiter = new ArbiterTools(id, (f, text) => this.did(f, text));
     this.el = h('section', { class: 'tournament-page', 'data-testid': 'tournament-page', 'aria-labelledby': 'tn-title' }, this.title, this.state, this.player.el, this.body, this.tools);
-    this.tools.append(this.addForm(), this.startForm(), this.callOffForm(), this.arbiter.el, this.playerForm());
+    this.tools.append(this.addForm(), this.startForm(), this.rescheduleForm(), this.callOffForm(), this.arbiter.el, this.playerForm());
     this.roundSelect.addEventListener('change', () => {
       const n = Number(this.roundSelect.value);
       this.roundChosen = n === this.data?.round ? null : n;
@@ -228,6 +230,9 @@ export class TournamentView extends PageView {
     this.startHint.textContent = t(live ? 'tnStartHintLive' : 'tnStartHint');
     this.tools.querySelector<HTMLElement>('[data-testid="tn-start-form"]')!.hidden = d.started !== null;
     this.tools.querySelector<HTMLElement>('[data-testid="tn-call-off-form"]')!.hidden = d.started !== null;
+    this.tools.querySelector<HTMLElement>('[data-testid="tn-reschedule-form"]')!.hidden = d.started !== null;
+    // The start as it stands, unless the director is changing it.
+    if (document.activeElement !== this.startsAt) this.startsAt.value = d.startsAt ? localInput(d.startsAt) : '';
     this.arbiter.el.hidden = !live || d.status === 'finished';
     this.arbiter.update(d);
     const chosen = this.playerSelect.value;
@@ -434,6 +439,22 @@ export class TournamentView extends PageView {
     });
   }
 
+  /** Moves its start (or leaves it to the director), with the reason. */
+  private rescheduleForm(): HTMLFormElement {
+    const reason = reasonField('tn-reschedule');
+    const fields = [row('tnStartsAtField', this.startsAt), reason.row];
+    return this.tool('tn-reschedule', 'tnRescheduleTitle', 'tnReschedule', fields, async (f) => {
+      const at = this.startsAt.value ? new Date(this.startsAt.value).getTime() : null;
+      if (at !== null && !(at > Date.now())) return fault(f.error, t('tnStartsAtBad'), this.startsAt);
+      const why = reason.input.value.trim();
+      if (!why) return fault(f.error, t('reasonMissing'), reason.input);
+      await tournamentAct(this.id, 'reschedule', { starts_at: at, reason: why });
+      reason.input.value = '';
+      this.startsAt.blur();
+      await this.did(f, t('tnRescheduledNow'));
+    });
+  }
+
   /** Calls it off before its start, with the reason. */
   private callOffForm(): HTMLFormElement {
     const reason = reasonField('tn-call-off');
@@ -469,4 +490,11 @@ export class TournamentView extends PageView {
       await this.did(f, t('tnPlayerDone', { name: player, what: t(kind === 'leave' ? 'tnLeave' : kind === 'warn' ? 'tnWarn' : kind === 'withdraw' ? 'tnWithdraw' : 'tnWithdrawSilent') }));
     });
   }
+}
+
+/** Unix ms as a `datetime-local` input's value, in the page's time zone. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }

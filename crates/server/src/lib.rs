@@ -167,6 +167,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
             "/api/tournaments/{id}/cancel",
             post(tournaments::call_off::cancel),
         )
+        .route(
+            "/api/tournaments/{id}/reschedule",
+            post(tournaments::reschedule::reschedule),
+        )
         .route("/api/tournaments/{id}/trf", get(tournaments::export::trf))
         .route("/api/tournaments/{id}/pgn", get(tournaments::export::pgn))
         .route(

@@ -690,6 +690,10 @@ async fn a_live_event_is_entered_by_players_and_run_by_its_director_alone() {
         (path("players"), json!({"name": "Alice"})),
         (path("start"), json!({})),
         (path("cancel"), json!({"reason": "r"})),
+        (
+            path("reschedule"),
+            json!({"starts_at": null, "reason": "r"}),
+        ),
     ];
     for stage in ["before the start", "after it"] {
         let before = page().await;

@@ -24,7 +24,8 @@ use rochade_tournament::trf::{Record, RoundEntry, Trf};
 use rochade_tournament::{RoundPairing, dutch};
 use serde_json::{Value, json};
 use support::{
-    TestServer, appoint, creation_refused, download, expect, finish, page, refused, sign_up, until,
+    TestServer, appoint, ask_page, creation_refused, download, expect, finish, page, refused,
+    sign_up, until,
 };
 
 use support::WAIT;
@@ -620,6 +621,74 @@ async fn an_event_not_yet_begun_is_called_off_by_its_director_with_a_reason() {
     let join = format!("/api/tournaments/{id}/join");
     refused(&server, &late, &join, None, "finished").await;
     refused(&server, &td, &path, Some(why), "has started").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_director_moves_the_start_of_an_event_not_yet_begun() {
+    let (server, td, id, sessions) = two_players("Moved", json!({})).await;
+    let path = format!("/api/tournaments/{id}/reschedule");
+    let now = server.shared.clock.now_ms();
+    let later = now + 3_600_000;
+    let to = |at: Value| json!({"starts_at": at, "reason": "the hall opens an hour later"});
+    // Only its director, only with a reason, only a time ahead within a
+    // year; a refusal changes nothing.
+    expect(
+        &server,
+        &sessions["Anna"],
+        &path,
+        Some(to(json!(later))),
+        403,
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path,
+        Some(json!({"starts_at": later, "reason": ""})),
+        "reason",
+    )
+    .await;
+    for wrong in [
+        json!(now - 1),
+        json!(now + 400 * 86_400_000_u64),
+        json!("tomorrow"),
+    ] {
+        let (status, answer) = ask_page(&server, &td, "POST", &path, Some(to(wrong.clone()))).await;
+        assert_eq!(status, 400, "{wrong}: {answer}");
+    }
+    assert_eq!(page(&server, &td, &id).await["startsAt"], Value::Null);
+
+    // Set near, then moved later: it does not start at the first time.
+    let near = server.shared.clock.now_ms() + 2_000;
+    expect(&server, &td, &path, Some(to(json!(near))), 200).await;
+    let p = expect(&server, &td, &path, Some(to(json!(later))), 200).await;
+    assert_eq!(p["startsAt"], later, "{p}");
+    tokio::time::sleep(std::time::Duration::from_millis(3_000)).await;
+    assert_eq!(page(&server, &td, &id).await["status"], "created");
+    assert_eq!(p["status"], "created", "{p}");
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["decisions"][0]["decision"]["act"], "reschedule", "{p}");
+    assert_eq!(p["decisions"][0]["decision"]["starts_at"], later, "{p}");
+    assert_eq!(
+        p["players"].as_array().map(Vec::len),
+        Some(2),
+        "the entrants stay: {p}"
+    );
+
+    // Moved near: the clockwork starts it at the new time.
+    let soon = server.shared.clock.now_ms() + 1_500;
+    expect(&server, &td, &path, Some(to(json!(soon))), 200).await;
+    let p = until(&server, &td, &id, |p| p["round"] == 1).await;
+    assert!(p["started"].as_u64().is_some_and(|at| at >= soon), "{p}");
+    refused(
+        &server,
+        &td,
+        &path,
+        Some(to(Value::Null)),
+        "started already",
+    )
+    .await;
     server.stop().await;
 }
 

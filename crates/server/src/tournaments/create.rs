@@ -115,6 +115,29 @@ fn bad(message: String) -> ActionError {
     ActionError::new(ErrorCode::BadRequest, message)
 }
 
+/// A start time `at` (Unix ms) checked at server time `now`: after now
+/// and within a year.
+///
+/// # Errors
+///
+/// `bad_request` naming `starts_at` otherwise.
+///
+/// ```
+/// use rochade_server::tournaments::create::checked_start;
+/// let now = 1_800_000_000_000;
+/// assert!(checked_start(now + 3_600_000, now).is_ok());
+/// assert!(checked_start(now, now).is_err());
+/// assert!(checked_start(now + 400 * 86_400_000, now).is_err());
+/// ```
+pub fn checked_start(at: u64, now: u64) -> Result<u64, ActionError> {
+    if at <= now || at > now.saturating_add(MAX_AHEAD_MS) {
+        return Err(bad(format!(
+            "starts_at: a time (Unix ms) after now ({now}) and within a year, not {at}"
+        )));
+    }
+    Ok(at)
+}
+
 /// The start a request asks for.
 fn start_of(chess960: Option<&Value>) -> Result<Start, ActionError> {
     match chess960 {
@@ -252,12 +275,8 @@ pub async fn create(
         (None, System::RoundRobin) => !correspondence,
     };
     let now = shared.clock.now_ms();
-    if let Some(at) = asked.starts_at
-        && (at <= now || at > now.saturating_add(MAX_AHEAD_MS))
-    {
-        return Err(bad(format!(
-            "starts_at: a time (Unix ms) after now ({now}) and within a year, not {at}"
-        )));
+    if let Some(at) = asked.starts_at {
+        checked_start(at, now)?;
     }
     let break_secs = asked
         .break_secs

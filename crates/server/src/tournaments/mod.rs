@@ -40,6 +40,7 @@ pub mod export;
 pub mod http;
 pub mod knockout;
 pub mod report;
+pub mod reschedule;
 pub mod rounds;
 pub mod runner;
 pub mod standings;
