@@ -458,7 +458,7 @@ export class TournamentView extends PageView {
   /** Calls it off before its start, with the reason. */
   private callOffForm(): HTMLFormElement {
     const reason = reasonField('tn-call-off');
-    return this.tool('tn-call-off', 'tnCallOffTitle', 'tnCallOff', [tx('p', 'tnCallOffHint', { class: 'hint' }), reason.row], async (f) => {
+    const f = toolForm('tn-call-off', 'tnCallOffTitle', 'tnCallOff', [tx('p', 'tnCallOffHint', { class: 'hint' }), reason.row], async (f) => {
       const why = reason.input.value.trim();
       if (!why) return fault(f.error, t('reasonMissing'), reason.input);
       await tournamentAct(this.id, 'cancel', { reason: why });
@@ -466,6 +466,9 @@ export class TournamentView extends PageView {
       await this.did(f, t('tnCalledOffNow'));
       this.title.focus();
     });
+    // It cannot be undone: the button looks like resigning.
+    f.send.className = 'danger';
+    return f.form;
   }
 
   /** A warning, a withdrawal (silent or not) or extra leave for a player, with the reason. */
