@@ -291,6 +291,7 @@ export const swissTests = [
         // An event called off on its page before its start, with the reason; the list says why.
         const off = await post(dee.page, '/api/tournaments', { name: 'Rained off', time_control: '10+5', system: 'swiss', rounds: 3, entry: { open: true } });
         assert(off.status === 200, `the event to call off: ${JSON.stringify(off)}`);
+        assert((await post(idle.page, `/api/tournaments/${off.json.id}/join`, null)).status === 200, `${idle.name} enters it`);
         const offPage = await dee.page.context().newPage();
         await offPage.goto(`${base}/tournaments/${off.json.id}`);
         await byId(offPage, 'tn-call-off-form').waitFor();
@@ -311,6 +312,10 @@ export const swissTests = [
         await byId(offPage, 'tn-call-off-reason').fill('The hall is closed for repairs');
         await byId(offPage, 'tn-call-off-send').click();
         await waitText(offPage, 'tn-started', 'called off by the director: The hall is closed for repairs');
+        // Its entrant is told, on whatever page they are.
+        const told = idle.page.locator('[data-testid="director-notice"][data-kind="decision"]', { hasText: 'Rained off: The hall is closed for repairs' });
+        await told.waitFor();
+        assert((await told.textContent()).includes('the tournament called off'), `the notice names the act: ${await told.textContent()}`);
         assert((await byId(offPage, 'tn-call-off-form').isHidden()) && (await byId(offPage, 'tn-start-form').isHidden()), 'neither a start nor a calling off after it');
         await offPage.goto(`${base}/director`);
         const mine = offPage.locator('li', { has: offPage.locator('[data-testid="my-tournament"]', { hasText: 'Rained off' }) });

@@ -595,6 +595,11 @@ async fn c04_3_a_swiss_starts_by_itself_at_its_time_or_is_called_off() {
 async fn an_event_not_yet_begun_is_called_off_by_its_director_with_a_reason() {
     let (server, td, id, sessions) = two_players("Called off", json!({})).await;
     let path = format!("/api/tournaments/{id}/cancel");
+    // Anna's open page hears of it.
+    let mut anna = GameSocket::open_path(&server.host, "/ws/lobby", Some(&sessions["Anna"]))
+        .await
+        .expect("opens");
+    anna.until("hello", WAIT, |_| true).await.expect("hello");
     let why = json!({"reason": "the hall is closed"});
     // Only its director, only with a reason; a refusal changes nothing.
     expect(&server, &sessions["Anna"], &path, Some(why.clone()), 403).await;
@@ -608,6 +613,14 @@ async fn an_event_not_yet_begun_is_called_off_by_its_director_with_a_reason() {
         p["calledOff"],
         json!({"by": "director", "reason": "the hall is closed"}),
         "{p}"
+    );
+    let told = anna
+        .until("news", WAIT, |m| m["news"]["notice"]["act"] == "call_off")
+        .await
+        .expect("the entrant is told");
+    assert_eq!(
+        told["news"]["notice"]["reason"], "Called off: the hall is closed",
+        "{told}"
     );
     // Logged with its reason; nothing begins after it, nobody joins, and
     // it is not called off twice.

@@ -145,6 +145,12 @@ fn act_words<'a>(act: &'a str, lang: &str) -> &'a str {
         ("warning", "sk") => "napomenutie",
         ("warning", "cs") => "napomenutí",
         ("warning", _) => "warning",
+        ("call_off", "sk") => "turnaj zrušený",
+        ("call_off", "cs") => "turnaj zrušen",
+        ("call_off", _) => "tournament called off",
+        ("reschedule", "sk") => "začiatok turnaja presunutý",
+        ("reschedule", "cs") => "začátek turnaje přesunut",
+        ("reschedule", _) => "tournament start moved",
         ("withdrawal", "sk") => "odstúpenie z turnaja",
         ("withdrawal", "cs") => "odstoupení z turnaje",
         ("withdrawal", _) => "withdrawal",
@@ -227,5 +233,17 @@ mod tests {
             "Tal is on leave from 2026-03-04 to 2026-03-06: the clocks of your game stand still (10.1)."
         );
         assert!(line(&notices[0], "en").contains("2026-03-04 00:00 UTC"));
+    }
+
+    #[test]
+    fn the_acts_told_to_a_tournaments_entrants_have_words() {
+        for act in ["call_off", "reschedule"] {
+            let words = ["en", "sk", "cs"].map(|lang| act_words(act, lang));
+            assert!(!words.contains(&act), "{act}: {words:?}");
+            assert!(
+                words[0] != words[1] && words[1] != words[2],
+                "{act}: {words:?}"
+            );
+        }
     }
 }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::Tournament;
-use super::arbiter::{Reason, asked, log};
+use super::arbiter::{Reason, asked, log, tell_entrants};
 use super::http::tournament_json;
 use super::runner::save;
 use crate::error::{ActionError, ErrorCode};
@@ -98,7 +98,7 @@ pub async fn cancel(
         },
     );
     save(&shared, &tournament).await?;
-    log(
+    let decision = log(
         &shared,
         &director,
         &tournament,
@@ -107,6 +107,14 @@ pub async fn cancel(
         &reason,
     )
     .await?;
+    tell_entrants(
+        &shared,
+        &tournament,
+        decision,
+        &director,
+        "call_off",
+        &reason,
+    );
     shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }

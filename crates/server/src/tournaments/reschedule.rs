@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::arbiter::{asked, log};
+use super::arbiter::{asked, log, tell_entrants};
 use super::create::checked_start;
 use super::http::tournament_json;
 use super::runner::save;
@@ -68,7 +68,7 @@ pub async fn reschedule(
         None => None,
     };
     save(&shared, &tournament).await?;
-    log(
+    let decision = log(
         &shared,
         &director,
         &tournament,
@@ -77,6 +77,14 @@ pub async fn reschedule(
         &reason,
     )
     .await?;
+    tell_entrants(
+        &shared,
+        &tournament,
+        decision,
+        &director,
+        "reschedule",
+        &reason,
+    );
     shared.tournaments.changed(&tournament.id);
     Ok(axum::Json(tournament_json(&tournament)).into_response())
 }
