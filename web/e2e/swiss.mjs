@@ -312,6 +312,8 @@ export const swissTests = [
         await byId(offPage, 'tn-call-off-reason').fill('The hall is closed for repairs');
         await byId(offPage, 'tn-call-off-send').click();
         await waitText(offPage, 'tn-started', 'called off by the director: The hall is closed for repairs');
+        await waitText(offPage, 'tn-starts', 'it never began');
+        assert((await byId(offPage, 'tn-standings').count()) === 0, 'no standings for an event that never began');
         // Its entrant is told, on whatever page they are.
         const told = idle.page.locator('[data-testid="director-notice"][data-kind="decision"]', { hasText: 'Rained off: The hall is closed for repairs' });
         await told.waitFor();

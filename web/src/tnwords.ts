@@ -18,6 +18,7 @@ export function systemText(d: Tournament): string {
 
 /** When it starts: a moment in the reader's zone, or by the director. */
 export function startText(d: Tournament): string {
+  if (d.calledOff) return t('tnNeverBegan');
   if (d.started) return formatMoment(d.started);
   return d.startsAt ? formatMoment(d.startsAt) : t('tnStartsByDirector');
 }

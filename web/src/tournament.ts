@@ -212,7 +212,8 @@ export class TournamentView extends PageView {
       this.downloads(d),
       this.players(d),
       ...(arena ? [arenaView(d, this.lobby.me?.name ?? null, (game, mine, text) => this.gameLink(game, mine, text))] : []),
-      arena ? '' : live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
+      // An event called off before its start has no standings.
+      arena || d.calledOff ? '' : live && d.started ? standingsTable(d, this.lobby.me?.name ?? null) : this.standings(d),
       live ? crosstableView(d) ?? '' : '',
       d.bracket ? bracketView(d.bracket) : '',
       ...(arena ? [] : live ? this.rounds(d) : [this.gamesTitle, this.games(d)]),
