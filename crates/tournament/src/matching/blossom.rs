@@ -18,11 +18,13 @@ mod budget;
 mod delta;
 mod fill;
 mod least;
+mod pairs;
 mod restart;
 mod runs;
 
 use delta::DualChange;
 use fill::Change;
+use pairs::{Pair, edge, pair};
 
 /// No label (networkx: the node is not in `label`).
 const FREE: u8 = 0;
@@ -106,7 +108,7 @@ struct State<W: Weight> {
     blossom_dual: Vec<W>,
     childs: Vec<Vec<usize>>,
     edges: Vec<Vec<Edge>>,
-    my_best_edges: Vec<Option<Vec<Edge>>>,
+    my_best_edges: Vec<Option<Vec<Pair>>>,
     /// Scratch for `add_blossom`: (S-blossom, least-slack edge to it, its slack).
     best_to_scratch: Vec<(usize, Edge, W)>,
     /// Live blossoms in the order they were made (networkx's dict order).
@@ -846,7 +848,7 @@ impl<W: Weight> State<W> {
                 }
             } else if let Some(list) = self.my_best_edges[sub].take() {
                 for k in list {
-                    self.consider_best(b, k, &mut best_to);
+                    self.consider_best(b, edge(k), &mut best_to);
                 }
             } else if !self.warm {
                 for x in self.leaves(sub) {
@@ -865,7 +867,7 @@ impl<W: Weight> State<W> {
                 best = Some((k, s));
             }
         }
-        let mine: Vec<Edge> = best_to.drain(..).map(|(_, k, _)| k).collect();
+        let mine: Vec<Pair> = best_to.drain(..).map(|(_, k, _)| pair(k)).collect();
         self.best_to_scratch = best_to;
         self.my_best_edges[b] = Some(mine);
         self.best_edge[b] = best.map(|(k, _)| k);
@@ -1418,7 +1420,7 @@ impl<W: Weight> State<W> {
                         if self.warm {
                             self.my_best_edges[bv]
                                 .get_or_insert_with(Vec::new)
-                                .push((v, w));
+                                .push(pair((v, w)));
                         }
                     } else if self.label[w] == FREE {
                         // Here `kslack` is positive (the edge is not tight).
