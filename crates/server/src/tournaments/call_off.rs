@@ -51,11 +51,19 @@ pub enum CalledOff {
 /// Ends `tournament`, not started, at `now` for `why`.
 ///
 /// ```
-/// # use rochade_server::tournaments::call_off::{call_off, CalledOff};
-/// # fn show(mut t: rochade_server::tournaments::Tournament) {
+/// use rochade_server::tournaments::Tournament;
+/// use rochade_server::tournaments::call_off::{CalledOff, call_off};
+/// let mut t: Tournament = serde_json::from_value(serde_json::json!({
+///     "id": "Qb7Zk2Lm", "name": "Club Swiss", "director": 1,
+///     "director_name": "Arbiter", "time_control": "10+5", "rules": "fide",
+///     "rated": true, "double": false, "triple_block": false,
+///     "draws_from_move": null, "start": {"start": "standard"},
+///     "silence_days": 14, "players": [], "started": null, "created": 0,
+/// }))
+/// .unwrap();
 /// call_off(&mut t, 1_000, CalledOff::TooFewPlayers);
 /// assert_eq!((t.started, t.finished), (Some(1_000), Some(1_000)));
-/// # }
+/// assert_eq!(t.called_off, Some(CalledOff::TooFewPlayers));
 /// ```
 pub fn call_off(tournament: &mut Tournament, now: u64, why: CalledOff) {
     tournament.started = Some(now);
