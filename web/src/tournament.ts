@@ -229,9 +229,8 @@ export class TournamentView extends PageView {
     addTitle.textContent = t(late ? 'tnLateEntry' : 'tnAddPlayer');
     this.startHint.dataset.i18n = live ? 'tnStartHintLive' : 'tnStartHint';
     this.startHint.textContent = t(live ? 'tnStartHintLive' : 'tnStartHint');
-    this.tools.querySelector<HTMLElement>('[data-testid="tn-start-form"]')!.hidden = d.started !== null;
-    this.tools.querySelector<HTMLElement>('[data-testid="tn-call-off-form"]')!.hidden = d.started !== null;
-    this.tools.querySelector<HTMLElement>('[data-testid="tn-reschedule-form"]')!.hidden = d.started !== null;
+    // What is decided before the start only.
+    for (const form of ['tn-start-form', 'tn-reschedule-form', 'tn-call-off-form']) this.tools.querySelector<HTMLElement>(`[data-testid="${form}"]`)!.hidden = d.started !== null;
     // The start as it stands, unless the director is changing it.
     if (document.activeElement !== this.startsAt) this.startsAt.value = d.startsAt ? localInput(d.startsAt) : '';
     this.arbiter.el.hidden = !live || d.status === 'finished';

@@ -73,23 +73,6 @@ pub(super) async fn log(
     shared.stored(move |s| s.log_decision(&decision)).await
 }
 
-/// Tells every entrant of `tournament` of `director`'s decision
-/// `decision` about the whole event (`act`, `reason`): on their pages and
-/// in their next digest, the event's name before the reason.
-pub(super) fn tell_entrants(
-    shared: &Shared,
-    tournament: &Tournament,
-    decision: i64,
-    director: &User,
-    act: &str,
-    reason: &str,
-) {
-    let reason = format!("{}: {reason}", tournament.name);
-    for player in &tournament.players {
-        tell_decision(shared, player.id, "", decision, director, act, &reason);
-    }
-}
-
 /// Refuses what an arena, which pairs its players as they wait, has not.
 fn ensure_not_arena(tournament: &Tournament) -> Result<(), ActionError> {
     if let super::System::Arena { .. } = tournament.system {

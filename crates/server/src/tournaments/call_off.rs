@@ -11,15 +11,14 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::Tournament;
-use super::arbiter::{Reason, asked, log, tell_entrants};
-use super::http::tournament_json;
-use super::runner::save;
-use crate::error::{ActionError, ErrorCode};
+use super::arbiter::{Reason, asked};
+use super::before_start::{decided, ensure_not_started};
+use crate::error::ActionError;
 use crate::rooms::Shared;
 
 /// Why an event ended before its start.
@@ -90,39 +89,24 @@ pub async fn cancel(
             &b.reason
         })
         .await?;
-    if tournament.started.is_some() {
-        return Err(ActionError::new(
-            ErrorCode::NotAllowed,
-            "the tournament has started: only an event not yet begun is called off; end its \
-             games by the director's decisions, or withdraw its players",
-        ));
-    }
-    let now = shared.clock.now_ms();
+    ensure_not_started(
+        &tournament,
+        "the tournament has started: only an event not yet begun is called off; end its games \
+         by the director's decisions, or withdraw its players",
+    )?;
     call_off(
         &mut tournament,
-        now,
+        shared.clock.now_ms(),
         CalledOff::Director {
             reason: reason.clone(),
         },
     );
-    save(&shared, &tournament).await?;
-    let decision = log(
+    decided(
         &shared,
         &director,
         &tournament,
-        None,
         json!({"act": "call_off"}),
         &reason,
     )
-    .await?;
-    tell_entrants(
-        &shared,
-        &tournament,
-        decision,
-        &director,
-        "call_off",
-        &reason,
-    );
-    shared.tournaments.changed(&tournament.id);
-    Ok(axum::Json(tournament_json(&tournament)).into_response())
+    .await
 }

@@ -33,6 +33,7 @@
 
 pub mod arbiter;
 pub mod arena;
+mod before_start;
 pub mod call_off;
 pub mod create;
 pub mod entry;

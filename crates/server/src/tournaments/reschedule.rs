@@ -10,15 +10,14 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::arbiter::{asked, log, tell_entrants};
+use super::arbiter::asked;
+use super::before_start::{decided, ensure_not_started};
 use super::create::checked_start;
-use super::http::tournament_json;
-use super::runner::save;
-use crate::error::{ActionError, ErrorCode};
+use crate::error::ActionError;
 use crate::rooms::Shared;
 
 /// The body of a new start.
@@ -56,35 +55,15 @@ pub async fn reschedule(
         |b: &NewStart| &b.reason,
     )
     .await?;
-    if tournament.started.is_some() {
-        return Err(ActionError::new(
-            ErrorCode::NotAllowed,
-            "the tournament has started already: its start cannot move",
-        ));
-    }
+    ensure_not_started(
+        &tournament,
+        "the tournament has started already: its start cannot move",
+    )?;
     let now = shared.clock.now_ms();
-    tournament.starts_at = match asked.starts_at {
-        Some(at) => Some(checked_start(at, now)?),
-        None => None,
-    };
-    save(&shared, &tournament).await?;
-    let decision = log(
-        &shared,
-        &director,
-        &tournament,
-        None,
-        json!({"act": "reschedule", "starts_at": tournament.starts_at}),
-        &reason,
-    )
-    .await?;
-    tell_entrants(
-        &shared,
-        &tournament,
-        decision,
-        &director,
-        "reschedule",
-        &reason,
-    );
-    shared.tournaments.changed(&tournament.id);
-    Ok(axum::Json(tournament_json(&tournament)).into_response())
+    tournament.starts_at = asked
+        .starts_at
+        .map(|at| checked_start(at, now))
+        .transpose()?;
+    let act = json!({"act": "reschedule", "starts_at": tournament.starts_at});
+    decided(&shared, &director, &tournament, act, &reason).await
 }
