@@ -171,6 +171,10 @@ pub fn app(shared: Arc<Shared>) -> Router {
             "/api/tournaments/{id}/reschedule",
             post(tournaments::reschedule::reschedule),
         )
+        .route(
+            "/api/tournaments/{id}/settings",
+            post(tournaments::settings::change),
+        )
         .route("/api/tournaments/{id}/trf", get(tournaments::export::trf))
         .route("/api/tournaments/{id}/pgn", get(tournaments::export::pgn))
         .route(

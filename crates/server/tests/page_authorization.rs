@@ -694,6 +694,10 @@ async fn a_live_event_is_entered_by_players_and_run_by_its_director_alone() {
             path("reschedule"),
             json!({"starts_at": null, "reason": "r"}),
         ),
+        (
+            path("settings"),
+            json!({"settings": {"name": "Taken", "time_control": "3+2"}, "reason": "r"}),
+        ),
     ];
     for stage in ["before the start", "after it"] {
         let before = page().await;

@@ -614,18 +614,10 @@ async fn an_event_not_yet_begun_is_called_off_by_its_director_with_a_reason() {
         json!({"by": "director", "reason": "the hall is closed"}),
         "{p}"
     );
-    let told = anna
-        .until("news", WAIT, |m| m["news"]["notice"]["act"] == "call_off")
-        .await
-        .expect("the entrant is told");
-    assert_eq!(
-        told["news"]["notice"]["reason"], "Called off: the hall is closed",
-        "{told}"
-    );
-    // Logged with its reason; nothing begins after it, nobody joins, and
-    // it is not called off twice.
-    let p = page(&server, &td, &id).await;
-    assert_eq!(p["decisions"][0]["decision"]["act"], "call_off", "{p}");
+    // Told and logged with its reason; nothing begins after it, nobody
+    // joins, and it is not called off twice.
+    let told = "Called off: the hall is closed";
+    let p = told_and_logged(&mut anna, &server, &td, &id, "call_off", told).await;
     assert_eq!(p["decisions"][0]["reason"], "the hall is closed", "{p}");
     assert!(p["games"].as_array().unwrap().is_empty(), "{p}");
     let start = format!("/api/tournaments/{id}/start");
@@ -703,6 +695,112 @@ async fn the_director_moves_the_start_of_an_event_not_yet_begun() {
     )
     .await;
     server.stop().await;
+}
+
+#[tokio::test]
+async fn the_director_changes_the_settings_of_an_event_not_yet_begun() {
+    let (server, td, id, sessions) = two_players("Club Swiss", json!({})).await;
+    let path = format!("/api/tournaments/{id}/settings");
+    let mut anna = GameSocket::open_path(&server.host, "/ws/lobby", Some(&sessions["Anna"]))
+        .await
+        .expect("opens");
+    anna.until("hello", WAIT, |_| true).await.expect("hello");
+    let settings = json!({"name": "Club Swiss, moved to rapid", "time_control": "10+5",
+                          "system": "swiss", "rounds": 3, "entry": {"open": true, "min_rating": 1600},
+                          "tiebreaks": ["BH-C1", "SB"], "max_byes": 1, "rated": false});
+    let why = |settings: Value| json!({"settings": settings, "reason": "more time to play"});
+    // Only its director, only with a reason, every setting checked as at
+    // the creation (and named under `settings`), the director not
+    // changed here; a refusal changes nothing.
+    expect(
+        &server,
+        &sessions["Anna"],
+        &path,
+        Some(why(settings.clone())),
+        403,
+    )
+    .await;
+    refused(
+        &server,
+        &td,
+        &path,
+        Some(json!({"settings": settings, "reason": " "})),
+        "reason",
+    )
+    .await;
+    let wrong = |field: &str, value: Value| {
+        let mut s = settings.clone();
+        s[field] = value;
+        s
+    };
+    for (body, says) in [
+        (why(wrong("rounds", json!(0))), "settings.rounds"),
+        (why(wrong("max_byes", json!(4))), "settings.max_byes"),
+        (
+            why(wrong("time_control", json!("ten"))),
+            "settings.time_control",
+        ),
+        (why(wrong("tiebreaks", json!(["XX"]))), "settings.tiebreaks"),
+        (why(wrong("director", json!("Anna"))), "settings.director"),
+        (why(wrong("colour", json!("white"))), "colour"),
+        (json!({"reason": "no settings"}), "settings"),
+    ] {
+        refused(&server, &td, &path, Some(body), says).await;
+    }
+    let before = page(&server, &td, &id).await;
+    assert_eq!(before["name"], "Club Swiss", "{before}");
+    assert_eq!(before["rounds"], 2, "{before}");
+
+    let p = expect(&server, &td, &path, Some(why(settings.clone())), 200).await;
+    assert_eq!(p["name"], "Club Swiss, moved to rapid", "{p}");
+    assert_eq!(p["timeControl"], "10+5", "{p}");
+    assert_eq!(p["rounds"], 3, "{p}");
+    assert_eq!(p["rated"], false, "{p}");
+    assert_eq!(p["maxByes"], 1, "{p}");
+    assert_eq!(p["entry"]["minRating"], 1600, "{p}");
+    assert_eq!(p["tiebreaks"], json!(["BH-C1", "SB"]), "{p}");
+    assert_eq!(p["status"], "created", "{p}");
+    assert_eq!(
+        p["players"].as_array().map(Vec::len),
+        Some(2),
+        "the entrants stay, whatever the new entry conditions: {p}"
+    );
+    let told = "Club Swiss, moved to rapid: more time to play";
+    let p = told_and_logged(&mut anna, &server, &td, &id, "settings", told).await;
+    assert_eq!(p["decisions"][0]["reason"], "more time to play", "{p}");
+
+    // The new settings are the event's: it starts as a three-round Swiss
+    // at 10+5, and after the start they stay.
+    let start = format!("/api/tournaments/{id}/start");
+    expect(&server, &td, &start, None, 200).await;
+    let p = until(&server, &td, &id, |p| p["round"] == 1).await;
+    let game = p["games"][0]["id"].as_str().expect("a game").to_owned();
+    let (_, g) = ask_page(&server, &td, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(g["clock"]["control"], "10+5", "{g}");
+    assert_eq!(boards(&p, 1).len(), 1, "{p}");
+    refused(&server, &td, &path, Some(why(settings)), "started already").await;
+    server.stop().await;
+}
+
+/// Waits until `entrant`'s open page is told of the director's `act`
+/// (the notice saying `told`) and checks that the event's log holds it
+/// last; the event's page.
+async fn told_and_logged(
+    entrant: &mut GameSocket,
+    server: &TestServer,
+    td: &str,
+    id: &str,
+    act: &str,
+    told: &str,
+) -> Value {
+    let news = entrant
+        .until("news", WAIT, |m| m["news"]["notice"]["act"] == act)
+        .await
+        .expect("the entrant is told");
+    assert_eq!(news["news"]["notice"]["reason"], told, "{news}");
+    let p = page(server, td, id).await;
+    assert_eq!(p["decisions"][0]["decision"]["act"], act, "{p}");
+    p
 }
 
 /// A server with a site director (the session) and an open two-round

@@ -151,6 +151,9 @@ fn act_words<'a>(act: &'a str, lang: &str) -> &'a str {
         ("reschedule", "sk") => "začiatok turnaja presunutý",
         ("reschedule", "cs") => "začátek turnaje přesunut",
         ("reschedule", _) => "tournament start moved",
+        ("settings", "sk") => "podmienky turnaja zmenené",
+        ("settings", "cs") => "podmínky turnaje změněny",
+        ("settings", _) => "tournament settings changed",
         ("withdrawal", "sk") => "odstúpenie z turnaja",
         ("withdrawal", "cs") => "odstoupení z turnaje",
         ("withdrawal", _) => "withdrawal",
@@ -237,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_acts_told_to_a_tournaments_entrants_have_words() {
-        for act in ["call_off", "reschedule"] {
+        for act in ["call_off", "reschedule", "settings"] {
             let words = ["en", "sk", "cs"].map(|lang| act_words(act, lang));
             assert!(!words.contains(&act), "{act}: {words:?}");
             assert!(

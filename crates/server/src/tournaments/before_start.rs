@@ -1,7 +1,7 @@
 //! What the director decides about an event before it begins (calling it
-//! off, moving its start): refused once it has started; otherwise the
-//! event is stored, the decision logged with its reason and told to
-//! every entrant (the event's name before the reason), and the event's
+//! off, moving its start, changing its settings): refused once it has
+//! started; otherwise the event is stored, the decision logged with its
+//! reason and told to every entrant (the event's name before the reason), and the event's
 //! pages and clockwork told.
 
 use std::sync::Arc;

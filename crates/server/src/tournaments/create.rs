@@ -35,10 +35,11 @@ pub const MAX_BREAK_SECS: u32 = 86_400;
 /// How far ahead a start may be set: a year.
 const MAX_AHEAD_MS: u64 = 366 * 86_400_000;
 
-/// The body of `POST /api/tournaments`.
+/// The body of `POST /api/tournaments`, and the settings of `POST
+/// /api/tournaments/{id}/settings`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NewTournament {
+pub(super) struct NewTournament {
     /// Its name.
     name: String,
     /// The time control of every game.
@@ -102,7 +103,7 @@ struct NewTournament {
     silence_days: Option<u32>,
     /// The director's account name (default: the creator).
     #[serde(default)]
-    director: Option<String>,
+    pub(super) director: Option<String>,
 }
 
 /// Serde's default `true`.
@@ -217,27 +218,63 @@ fn entry_of(entry: Option<Entry>) -> Result<Entry, ActionError> {
     Ok(entry)
 }
 
-/// `POST /api/tournaments`.
+/// The settings of an event, every one checked: what the organiser
+/// gives at its creation, and may give again before its start
+/// ([`super::settings`]). Each field is the [`Tournament`]'s of its name.
+#[derive(Debug, Clone)]
+pub(super) struct Settings {
+    name: String,
+    time_control: String,
+    rules: String,
+    rated: bool,
+    double: bool,
+    triple_block: bool,
+    draws_from_move: Option<u32>,
+    start: Start,
+    silence_days: u32,
+    system: System,
+    by_round: bool,
+    starts_at: Option<u64>,
+    break_secs: u32,
+    entry: Entry,
+    tiebreaks: Vec<String>,
+    max_byes: u8,
+    knockout: Option<super::knockout::KnockoutSpec>,
+}
+
+impl Settings {
+    /// Sets them on `tournament`.
+    pub(super) fn apply(self, tournament: &mut Tournament) {
+        tournament.name = self.name;
+        tournament.time_control = self.time_control;
+        tournament.rules = self.rules;
+        tournament.rated = self.rated;
+        tournament.double = self.double;
+        tournament.triple_block = self.triple_block;
+        tournament.draws_from_move = self.draws_from_move;
+        tournament.start = self.start;
+        tournament.silence_days = self.silence_days;
+        tournament.system = self.system;
+        tournament.by_round = self.by_round;
+        tournament.starts_at = self.starts_at;
+        tournament.break_secs = self.break_secs;
+        tournament.entry = self.entry;
+        tournament.tiebreaks = self.tiebreaks;
+        tournament.max_byes = self.max_byes;
+        tournament.knockout = self.knockout;
+    }
+}
+
+/// The settings `asked` for at server time `now`, each checked.
 ///
 /// # Errors
 ///
-/// `unauthorized` without a session; `forbidden` for anyone but a site
-/// director; `bad_request` naming the field that is wrong; `not_found`
-/// for a director with no account.
-pub async fn create(
-    State(shared): State<Arc<Shared>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, ActionError> {
-    let user = signed_in_user(&shared, &headers).await?;
-    let me = user.id;
-    if !shared.stored(move |s| s.is_site_director(me)).await? {
-        return Err(ActionError::new(
-            ErrorCode::Forbidden,
-            "only the site's directors create tournaments (rochade user director NAME)",
-        ));
-    }
-    let asked: NewTournament = crate::json::body(&body, "tournament")?;
+/// `bad_request` naming the field that is wrong.
+pub(super) fn checked(
+    asked: NewTournament,
+    shared: &Shared,
+    now: u64,
+) -> Result<Settings, ActionError> {
     let name = checked_name(&asked.name, NAME_CHARS)?;
     let control = checked_control(&asked.time_control, &shared.limits)?;
     let correspondence = control.scale() == Scale::Days;
@@ -274,7 +311,6 @@ pub async fn create(
         (None, System::Swiss { .. } | System::Knockout) => true,
         (None, System::RoundRobin) => !correspondence,
     };
-    let now = shared.clock.now_ms();
     if let Some(at) = asked.starts_at {
         checked_start(at, now)?;
     }
@@ -306,15 +342,8 @@ pub async fn create(
     if let Some(spec) = &asked.knockout {
         spec.format(&control.to_string(), &shared.limits)?;
     }
-    let director = match &asked.director {
-        Some(name) => account(&shared, name, "director").await?,
-        None => user,
-    };
-    let tournament = Tournament {
-        id: random_code(8),
+    Ok(Settings {
         name,
-        director: director.id,
-        director_name: director.name.clone(),
         time_control: control.to_string(),
         rules: rules.as_str().to_owned(),
         rated: asked.rated,
@@ -323,10 +352,6 @@ pub async fn create(
         draws_from_move: asked.draws_from_move,
         start: start_of(asked.chess960.as_ref())?,
         silence_days: asked.silence_days.unwrap_or(shared.limits.silence_days),
-        players: Vec::new(),
-        started: None,
-        withdrawn: Vec::new(),
-        created: now,
         system,
         by_round,
         starts_at: asked.starts_at,
@@ -334,17 +359,74 @@ pub async fn create(
         entry: entry_of(asked.entry)?,
         tiebreaks,
         max_byes,
+        knockout: asked.knockout,
+    })
+}
+
+/// `POST /api/tournaments`.
+///
+/// # Errors
+///
+/// `unauthorized` without a session; `forbidden` for anyone but a site
+/// director; `bad_request` naming the field that is wrong; `not_found`
+/// for a director with no account.
+pub async fn create(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ActionError> {
+    let user = signed_in_user(&shared, &headers).await?;
+    let me = user.id;
+    if !shared.stored(move |s| s.is_site_director(me)).await? {
+        return Err(ActionError::new(
+            ErrorCode::Forbidden,
+            "only the site's directors create tournaments (rochade user director NAME)",
+        ));
+    }
+    let mut asked: NewTournament = crate::json::body(&body, "tournament")?;
+    let now = shared.clock.now_ms();
+    let director = asked.director.take();
+    let settings = checked(asked, &shared, now)?;
+    let director = match &director {
+        Some(name) => account(&shared, name, "director").await?,
+        None => user,
+    };
+    let mut tournament = Tournament {
+        id: random_code(8),
+        name: String::new(),
+        director: director.id,
+        director_name: director.name.clone(),
+        time_control: String::new(),
+        rules: String::new(),
+        rated: true,
+        double: false,
+        triple_block: false,
+        draws_from_move: None,
+        start: Start::Standard,
+        silence_days: 0,
+        players: Vec::new(),
+        started: None,
+        withdrawn: Vec::new(),
+        created: now,
+        system: System::RoundRobin,
+        by_round: true,
+        starts_at: None,
+        break_secs: 0,
+        entry: Entry::default(),
+        tiebreaks: Vec::new(),
+        max_byes: 0,
         rounds: Vec::new(),
         byes: Vec::new(),
         paused: false,
         changed: Vec::new(),
         finished: None,
-        knockout: asked.knockout,
+        knockout: None,
         ko: super::knockout::KnockoutLog::default(),
         arena: super::arena::ArenaLog::default(),
         problem: None,
         called_off: None,
     };
+    settings.apply(&mut tournament);
     let t = tournament.clone();
     shared.stored(move |s| s.create_tournament(&t)).await?;
     shared.tournaments.changed(&tournament.id);

@@ -44,6 +44,7 @@ pub mod report;
 pub mod reschedule;
 pub mod rounds;
 pub mod runner;
+pub mod settings;
 pub mod standings;
 pub mod watch;
 
