@@ -307,6 +307,24 @@ export const swissTests = [
         await offPage.waitForFunction(() => !document.querySelector('[data-testid="tn-starts"]')?.textContent?.includes('when the director starts it'));
         assert((await byId(offPage, 'tn-starts').textContent()).includes(':30'), `the new start shown: ${await byId(offPage, 'tn-starts').textContent()}`);
         await waitText(offPage, 'tn-decision', 'the start moved');
+        // Its settings changed on its page: the form opens filled with them as they stand.
+        await byId(offPage, 'tn-settings-open').click();
+        assert((await byId(offPage, 'tn-edit-name').inputValue()) === 'Rained off', 'the form shows the name');
+        assert((await byId(offPage, 'tn-edit-system-choice').inputValue()) === 'swiss' && (await byId(offPage, 'tn-edit-rounds').inputValue()) === '3', 'and the Swiss of 3 rounds');
+        assert((await byId(offPage, 'tn-edit-open').isChecked()) && (await byId(offPage, 'tn-edit-rated').isChecked()), 'and the open entry, rated');
+        assert((await byId(offPage, 'tn-edit-starts-at').inputValue()).endsWith('T18:30'), 'and the moved start');
+        await axeBoth(offPage, "an event's page with its settings to change");
+        await byId(offPage, 'tn-edit-rounds').fill('5');
+        await byId(offPage, 'tn-edit-rated').uncheck();
+        await byId(offPage, 'tn-settings-send').click();
+        await offPage.waitForFunction(() => document.querySelector('[data-testid="tn-settings-error"]')?.textContent?.startsWith('Write the reason'));
+        await byId(offPage, 'tn-settings-reason').fill('Two more rounds, unrated');
+        await byId(offPage, 'tn-settings-send').click();
+        await waitText(offPage, 'tn-settings-status', 'The settings are changed');
+        await waitText(offPage, 'tn-system', '5 rounds');
+        await waitText(offPage, 'tn-rated', 'No');
+        await waitText(offPage, 'tn-decision', 'the settings changed');
+        assert((await byId(offPage, 'tn-starts').textContent()).includes(':30'), 'the start stays where it was moved');
         await byId(offPage, 'tn-call-off-send').click();
         await offPage.waitForFunction(() => document.querySelector('[data-testid="tn-call-off-error"]')?.textContent?.startsWith('Write the reason'));
         await byId(offPage, 'tn-call-off-reason').fill('The hall is closed for repairs');

@@ -133,6 +133,8 @@ export interface Tournament {
   entry: { open: boolean; minRating: number | null; maxRating: number | null; minAccountDays: number | null };
   tiebreaks: string[];
   maxByes: number;
+  /** A knockout's matches. */
+  knockout: NewTournament['knockout'] | null;
   paused: boolean;
   status: 'created' | 'started' | 'finished';
   /** Why it ended before its start, if it did. */
@@ -156,6 +158,8 @@ export interface Tournament {
 export interface NewTournament {
   name: string;
   time_control: string;
+  rules?: string;
+  rated?: boolean;
   system?: 'round_robin' | 'swiss' | 'knockout' | 'arena';
   rounds?: number;
   minutes?: number;
@@ -228,6 +232,8 @@ export function actText(a: Act): string {
       return t('d_call_off');
     case 'reschedule':
       return t('d_reschedule');
+    case 'settings':
+      return t('d_settings');
     case 'set_clock':
       return a.color ? t('d_set_clock', { color, what: clockWords(a) }) : t('d_set_clock_any');
     case 'adjudicate':

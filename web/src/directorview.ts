@@ -17,15 +17,14 @@ import {
   fetchAttention,
   fetchTournament,
   fetchTournaments,
-  NewTournament,
   refusal,
   Tournament,
 } from './director';
-import { fault, h, row, select, tx } from './dom';
-import { Key, plural, t } from './i18n';
+import { fault, h, row, tx } from './dom';
+import { plural, t } from './i18n';
 import type { Lobby } from './lobby';
 import { PageView } from './pageview';
-import { liveFields } from './tnform';
+import { settingsFields } from './tnform';
 import { stateText } from './tnwords';
 
 /** What the director's pages need from the page. */
@@ -212,62 +211,25 @@ export class DirectorView extends PageView {
 
   /** The form of a new tournament (shown to site directors; anyone else is refused by the server). */
   private createForm(): HTMLElement {
-    const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
-    const name = input('tn-name', 'text', { maxlength: 80 });
-    const control = input('tn-control', 'text', { value: '10/40d' });
-    const double = input('tn-double', 'checkbox');
-    const triple = input('tn-triple', 'checkbox');
-    const draws = input('tn-draws', 'number', { min: 1 });
-    const c960 = select('tn-chess960', [['off', 'off'], ['random', 'tnChess960Random'], ['each_game', 'tnChess960Each'], ['number', 'byNumber']], 'off');
-    const number = input('tn-chess960-number', 'number', { min: 0, max: 959 });
-    const silence = input('tn-silence', 'number', { min: 1, value: 14 });
-    const director = input('tn-director', 'text', { maxlength: 20 });
+    const settings = settingsFields();
+    const director = h('input', { type: 'text', 'data-testid': 'tn-director', maxlength: 20 });
     const error = h('p', { class: 'error', id: 'tn-error', role: 'alert', 'data-testid': 'tn-error' });
     const send = tx('button', 'tnCreate', { type: 'submit', class: 'primary', 'data-testid': 'tn-create' });
-    const numberRow = row('tnChess960Number', number);
-    const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
-    const live = liveFields();
-    const doubleBox = check(double, 'tnDouble');
-    live.showDouble(doubleBox);
-    c960.addEventListener('change', () => (numberRow.hidden = c960.value !== 'number'));
-    numberRow.hidden = true;
     const form = h(
       'form',
       { novalidate: true, class: 'tn-form', 'data-testid': 'tn-form', 'aria-labelledby': 'tn-form-title' },
       tx('h3', 'tnNew', { id: 'tn-form-title' }),
       tx('p', 'tnNewHint', { class: 'hint' }),
-      row('tnName', name),
-      row('timeControl', control),
-      ...live.system,
-      doubleBox,
-      ...live.rest,
-      check(triple, 'tnTripleBlock'),
-      row('tnDrawsFrom', draws),
-      row('chess960', c960),
-      numberRow,
-      row('tnSilence', silence),
+      ...settings.fields,
       row('tnDirector', director),
       tx('p', 'tnDirectorHint', { class: 'hint' }),
       error,
       send,
     );
-    const fail = (text: string, at: HTMLElement): void => fault(error, text, at);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      if (!name.value.trim()) return fail(t('tnNameMissing'), name);
-      if (!control.value.trim()) return fail(t('invalidControl'), control);
-      const body: NewTournament = {
-        name: name.value.trim(),
-        time_control: control.value.trim(),
-        double: double.checked,
-        triple_block: triple.checked,
-        draws_from_move: draws.value ? Number(draws.value) : null,
-        chess960: c960.value === 'off' ? null : c960.value === 'number' ? Number(number.value) : (c960.value as 'random' | 'each_game'),
-      };
-      if (c960.value === 'number' && !/^\d+$/.test(number.value)) return fail(t('tnChess960Bad'), number);
-      const wrong = live.fill(body);
-      if (wrong) return fail(wrong.text, wrong.field);
-      if (silence.value) body.silence_days = Number(silence.value);
+      const body = settings.body();
+      if ('field' in body) return fault(error, body.text, body.field);
       if (director.value.trim()) body.director = director.value.trim();
       send.disabled = true;
       void createTournament(body)
@@ -278,7 +240,7 @@ export class DirectorView extends PageView {
         .catch((e: unknown) => {
           error.replaceChildren(...refusal(e, { forbidden: 'tnForbidden', not_found: 'tnNoDirector' }));
           error.dataset.code = codeOf(e);
-          name.focus();
+          settings.name.focus();
         })
         .finally(() => {
           send.disabled = false;

@@ -5,7 +5,7 @@
 // the break between rounds, open entry with a rating range and an account
 // age, the tie-break order and the byes a player may ask for.
 
-import type { NewTournament } from './director';
+import type { NewTournament, Tournament } from './director';
 import { h, row, select, tx } from './dom';
 import { Key, t } from './i18n';
 import { TIEBREAKS } from './tntables';
@@ -37,44 +37,48 @@ export interface LiveFields {
   showDouble(box: HTMLElement): void;
   /** Adds the fields to `body`; a complaint and the field at fault, or null. */
   fill(body: NewTournament): { text: string; field: HTMLElement } | null;
+  /** Shows the settings of `d` (a change of settings). */
+  set(d: Tournament): void;
 }
 
-/** The live event's fields of the director's form. */
-export function liveFields(): LiveFields {
+/** The live event's fields of the director's form; their test ids begin with `scope`. */
+export function liveFields(scope: string): LiveFields {
   const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
   const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
-  const system = select('tn-system-choice', [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss'], ['knockout', 'tnSystemKnockout'], ['arena', 'tnSystemArena']], 'round_robin');
-  const koGames = input('tn-ko-games', 'number', { min: 1, max: 20, value: 2 });
-  const koStages = select('tn-ko-tie-breaks', Object.entries(KO_PRESETS).map(([v, p]) => [v, p.key]), 'world_cup');
-  const koThird = input('tn-ko-third', 'checkbox');
+  const system = select(`${scope}-system-choice`, [['round_robin', 'tnSystemRoundRobin'], ['swiss', 'tnSystemSwiss'], ['knockout', 'tnSystemKnockout'], ['arena', 'tnSystemArena']], 'round_robin');
+  const koGames = input(`${scope}-ko-games`, 'number', { min: 1, max: 20, value: 2 });
+  const koStages = select(`${scope}-ko-tie-breaks`, Object.entries(KO_PRESETS).map(([v, p]) => [v, p.key]), 'world_cup');
+  // A knockout's stages as they stand, when no preset gives them (a change of settings).
+  let keptStages: NonNullable<NewTournament['knockout']>['tie_breaks'] | null = null;
+  const koThird = input(`${scope}-ko-third`, 'checkbox');
   const koRows = h('div', { class: 'tn-group' }, row('koGamesField', koGames), row('koTieBreaksField', koStages), check(koThird, 'koThirdPlaceField'));
-  const minutes = input('tn-minutes', 'number', { min: 5, max: 720, value: 60 });
+  const minutes = input(`${scope}-minutes`, 'number', { min: 5, max: 720, value: 60 });
   const arenaRows = h('div', { class: 'tn-group' }, row('arenaMinutesField', minutes));
-  const rounds = input('tn-rounds', 'number', { min: 1, max: 50, value: 5 });
-  const baku = input('tn-baku', 'checkbox');
+  const rounds = input(`${scope}-rounds`, 'number', { min: 1, max: 50, value: 5 });
+  const baku = input(`${scope}-baku`, 'checkbox');
   const swissRows = h('div', { class: 'tn-group' }, row('tnRoundsField', rounds), check(baku, 'tnBaku'));
-  const startsAt = input('tn-starts-at', 'datetime-local');
-  const breakMin = input('tn-break', 'number', { min: 0, max: 1440, step: 'any' });
+  const startsAt = input(`${scope}-starts-at`, 'datetime-local');
+  const breakMin = input(`${scope}-break`, 'number', { min: 0, max: 1440, step: 'any' });
   const breakRow = row('tnBreakField', breakMin);
-  const open = input('tn-open', 'checkbox');
-  const minRating = input('tn-min-rating', 'number', { min: 0, max: 4000 });
-  const maxRating = input('tn-max-rating', 'number', { min: 0, max: 4000 });
-  const days = input('tn-min-days', 'number', { min: 0, max: 3650 });
+  const open = input(`${scope}-open`, 'checkbox');
+  const minRating = input(`${scope}-min-rating`, 'number', { min: 0, max: 4000 });
+  const maxRating = input(`${scope}-max-rating`, 'number', { min: 0, max: 4000 });
+  const days = input(`${scope}-min-days`, 'number', { min: 0, max: 3650 });
   const entryRows = h('div', { class: 'tn-group' }, row('tnMinRating', minRating), row('tnMaxRating', maxRating), row('tnMinDays', days));
   const slots = Array.from({ length: TIEBREAK_SLOTS }, (_, i) => {
-    return select(`tn-tiebreak-${i + 1}`, [['', 'tnTiebreakNone'], ...Object.entries(TIEBREAKS)], '');
+    return select(`${scope}-tiebreak-${i + 1}`, [['', 'tnTiebreakNone'], ...Object.entries(TIEBREAKS)], '');
   });
   const tiebreaks = h(
     'fieldset',
-    { class: 'tn-group', 'data-testid': 'tn-tiebreaks' },
+    { class: 'tn-group', 'data-testid': `${scope}-tiebreaks` },
     tx('legend', 'tnTiebreakOrder'),
     tx('p', 'tnTiebreakHint', { class: 'hint' }),
     ...slots.map((s, i) => {
-      s.id = `f-tn-tiebreak-${i + 1}`;
+      s.id = `f-${scope}-tiebreak-${i + 1}`;
       return h('div', { class: 'row' }, h('label', { for: s.id }, t('tnTiebreakN', { n: i + 1 })), s);
     }),
   );
-  const maxByes = input('tn-max-byes', 'number', { min: 0, max: 50, value: 0 });
+  const maxByes = input(`${scope}-max-byes`, 'number', { min: 0, max: 50, value: 0 });
   const byesRow = row('tnMaxByes', maxByes);
   let doubleBox: HTMLElement | null = null;
   const follow = (): void => {
@@ -117,7 +121,8 @@ export function liveFields(): LiveFields {
         if (games === null || !Number.isInteger(games) || games < 1 || games > 20) return { text: t('koGamesBad'), field: koGames };
         body.system = 'knockout';
         body.double = false;
-        body.knockout = { games, tie_breaks: KO_PRESETS[koStages.value].stages, third_place: koThird.checked };
+        const stages = koStages.value === 'kept' && keptStages ? keptStages : KO_PRESETS[koStages.value].stages;
+        body.knockout = { games, tie_breaks: stages, third_place: koThird.checked };
       }
       if (system.value === 'arena') {
         const n = whole(minutes);
@@ -150,6 +155,111 @@ export function liveFields(): LiveFields {
       if (twice) return { text: t('tnTiebreakTwice'), field: twice };
       if (order.length && system.value !== 'knockout' && system.value !== 'arena') body.tiebreaks = order;
       return null;
+    },
+    set(d) {
+      const text = (el: HTMLInputElement, v: number | null | undefined): void => void (el.value = v == null ? '' : String(v));
+      system.value = d.system;
+      text(rounds, d.system === 'swiss' ? d.rounds : 5);
+      baku.checked = d.baku;
+      text(minutes, d.minutes ?? 60);
+      if (d.knockout) {
+        text(koGames, d.knockout.games);
+        koThird.checked = d.knockout.third_place;
+        const same = Object.entries(KO_PRESETS).find(([, p]) => JSON.stringify(p.stages) === JSON.stringify(d.knockout!.tie_breaks));
+        keptStages = same ? null : d.knockout.tie_breaks;
+        koStages.querySelector('option[value="kept"]')?.remove();
+        if (!same) koStages.append(h('option', { value: 'kept', 'data-i18n': 'koPresetKept' }, t('koPresetKept')));
+        koStages.value = same ? same[0] : 'kept';
+      }
+      startsAt.value = d.startsAt ? localInput(d.startsAt) : '';
+      text(breakMin, d.breakSecs / 60);
+      open.checked = d.entry.open;
+      text(minRating, d.entry.minRating);
+      text(maxRating, d.entry.maxRating);
+      text(days, d.entry.minAccountDays);
+      slots.forEach((s, i) => (s.value = d.tiebreaks[i] ?? ''));
+      text(maxByes, d.maxByes);
+      follow();
+    },
+  };
+}
+
+/** Unix ms as a `datetime-local` input's value, in the page's time zone. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** Every setting of an event on a form: the name, the time control, rated or not, the live fields, the correspondence terms. */
+export interface SettingsFields {
+  /** The fields, in the form's order. */
+  fields: HTMLElement[];
+  /** The body; a complaint and the field at fault instead when one is wrong. */
+  body(): NewTournament | { text: string; field: HTMLElement };
+  /** Shows the settings of `d`. */
+  set(d: Tournament): void;
+  /** The name's field (the first). */
+  name: HTMLInputElement;
+}
+
+/** The settings of an event, for a new one (the director's page) or a change before its start (the event's page); the fields' test ids begin with `scope`. */
+export function settingsFields(scope = 'tn'): SettingsFields {
+  const input = (testid: string, type: string, attrs: Record<string, string | number> = {}): HTMLInputElement => h('input', { type, 'data-testid': testid, ...attrs });
+  const check = (box: HTMLInputElement, key: Key): HTMLElement => h('label', { class: 'check' }, box, tx('span', key));
+  const name = input(`${scope}-name`, 'text', { maxlength: 80 });
+  const control = input(`${scope}-control`, 'text', { value: '10/40d' });
+  const rated = input(`${scope}-rated`, 'checkbox', { checked: 'checked' });
+  const double = input(`${scope}-double`, 'checkbox');
+  const triple = input(`${scope}-triple`, 'checkbox');
+  const draws = input(`${scope}-draws`, 'number', { min: 1 });
+  const c960 = select(`${scope}-chess960`, [['off', 'off'], ['random', 'tnChess960Random'], ['each_game', 'tnChess960Each'], ['number', 'byNumber']], 'off');
+  const number = input(`${scope}-chess960-number`, 'number', { min: 0, max: 959 });
+  const silence = input(`${scope}-silence`, 'number', { min: 1, value: 14 });
+  const numberRow = row('tnChess960Number', number);
+  const live = liveFields(scope);
+  const doubleBox = check(double, 'tnDouble');
+  live.showDouble(doubleBox);
+  const follow = (): void => void (numberRow.hidden = c960.value !== 'number');
+  c960.addEventListener('change', follow);
+  follow();
+  // The rules as set, kept while the control is (the form offers the default of each kind of control).
+  let kept: { control: string; rules: string } | null = null;
+  return {
+    name,
+    fields: [row('tnName', name), row('timeControl', control), check(rated, 'tnRated'), ...live.system, doubleBox, ...live.rest, check(triple, 'tnTripleBlock'), row('tnDrawsFrom', draws), row('chess960', c960), numberRow, row('tnSilence', silence)],
+    body() {
+      if (!name.value.trim()) return { text: t('tnNameMissing'), field: name };
+      if (!control.value.trim()) return { text: t('invalidControl'), field: control };
+      if (c960.value === 'number' && !/^\d+$/.test(number.value)) return { text: t('tnChess960Bad'), field: number };
+      const body: NewTournament = {
+        name: name.value.trim(),
+        time_control: control.value.trim(),
+        rated: rated.checked,
+        double: double.checked,
+        triple_block: triple.checked,
+        draws_from_move: draws.value ? Number(draws.value) : null,
+        chess960: c960.value === 'off' ? null : c960.value === 'number' ? Number(number.value) : (c960.value as 'random' | 'each_game'),
+      };
+      if (kept && kept.control === body.time_control) body.rules = kept.rules;
+      const wrong = live.fill(body);
+      if (wrong) return wrong;
+      if (silence.value) body.silence_days = Number(silence.value);
+      return body;
+    },
+    set(d) {
+      name.value = d.name;
+      control.value = d.timeControl;
+      kept = { control: d.timeControl, rules: d.rules };
+      rated.checked = d.rated;
+      double.checked = d.double;
+      triple.checked = d.tripleBlock;
+      draws.value = d.drawsFromMove === null ? '' : String(d.drawsFromMove);
+      c960.value = d.chess960 === null ? 'off' : d.chess960 === 'each_game' ? 'each_game' : 'number';
+      number.value = typeof d.chess960 === 'number' ? String(d.chess960) : '';
+      silence.value = String(d.silenceDays);
+      live.set(d);
+      follow();
     },
   };
 }

@@ -23,6 +23,7 @@ import { bracketView } from './tnbracket';
 import { TournamentSocket } from './tnlive';
 import { ownPairing, PlayerBox } from './tnplayer';
 import { boardResult, byeText, crosstableView, pairingsView, standingsTable } from './tntables';
+import { localInput, settingsFields } from './tnform';
 import { reasonField, ToolForm, toolForm } from './tntool';
 import { liveSettings, stateText } from './tnwords';
 
@@ -71,7 +72,7 @@ export class TournamentView extends PageView {
     this.player = new PlayerBox(id, lobby, nav, () => this.load());
     this.arbiter = new ArbiterTools(id, (f, text) => this.did(f, text));
     this.el = h('section', { class: 'tournament-page', 'data-testid': 'tournament-page', 'aria-labelledby': 'tn-title' }, this.title, this.state, this.player.el, this.body, this.tools);
-    this.tools.append(this.addForm(), this.startForm(), this.rescheduleForm(), this.callOffForm(), this.arbiter.el, this.playerForm());
+    this.tools.append(this.addForm(), this.startForm(), this.rescheduleForm(), this.settingsForm(), this.callOffForm(), this.arbiter.el, this.playerForm());
     this.roundSelect.addEventListener('change', () => {
       const n = Number(this.roundSelect.value);
       this.roundChosen = n === this.data?.round ? null : n;
@@ -230,7 +231,7 @@ export class TournamentView extends PageView {
     this.startHint.dataset.i18n = live ? 'tnStartHintLive' : 'tnStartHint';
     this.startHint.textContent = t(live ? 'tnStartHintLive' : 'tnStartHint');
     // What is decided before the start only.
-    for (const form of ['tn-start-form', 'tn-reschedule-form', 'tn-call-off-form']) this.tools.querySelector<HTMLElement>(`[data-testid="${form}"]`)!.hidden = d.started !== null;
+    for (const form of ['tn-start-form', 'tn-reschedule-form', 'tn-settings-box', 'tn-call-off-form']) this.tools.querySelector<HTMLElement>(`[data-testid="${form}"]`)!.hidden = d.started !== null;
     // The start as it stands, unless the director is changing it.
     if (document.activeElement !== this.startsAt) this.startsAt.value = d.startsAt ? localInput(d.startsAt) : '';
     this.arbiter.el.hidden = !live || d.status === 'finished';
@@ -455,6 +456,27 @@ export class TournamentView extends PageView {
     });
   }
 
+  /** Changes its settings before its start, with the reason: shown filled with the settings as they stand when opened. */
+  private settingsForm(): HTMLElement {
+    const settings = settingsFields('tn-edit');
+    const reason = reasonField('tn-settings');
+    const box = h('details', { class: 'tn-change', 'data-testid': 'tn-settings-box' }, tx('summary', 'tnSettingsOpen', { 'data-testid': 'tn-settings-open' }));
+    const f = toolForm('tn-settings', 'tnSettingsTitle', 'tnSettingsSave', [...settings.fields, reason.row], async (f) => {
+      const body = settings.body();
+      if ('field' in body) return fault(f.error, body.text, body.field);
+      const why = reason.input.value.trim();
+      if (!why) return fault(f.error, t('reasonMissing'), reason.input);
+      await tournamentAct(this.id, 'settings', { settings: body, reason: why });
+      reason.input.value = '';
+      await this.did(f, t('tnSettingsSaved'));
+    });
+    box.addEventListener('toggle', () => {
+      if (box.open && this.data) settings.set(this.data);
+    });
+    box.append(f.form);
+    return box;
+  }
+
   /** Calls it off before its start, with the reason. */
   private callOffForm(): HTMLFormElement {
     const reason = reasonField('tn-call-off');
@@ -493,11 +515,4 @@ export class TournamentView extends PageView {
       await this.did(f, t('tnPlayerDone', { name: player, what: t(kind === 'leave' ? 'tnLeave' : kind === 'warn' ? 'tnWarn' : kind === 'withdraw' ? 'tnWithdraw' : 'tnWithdrawSilent') }));
     });
   }
-}
-
-/** Unix ms as a `datetime-local` input's value, in the page's time zone. */
-export function localInput(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }
