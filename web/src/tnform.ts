@@ -220,14 +220,22 @@ export function settingsFields(scope = 'tn'): SettingsFields {
   const live = liveFields(scope);
   const doubleBox = check(double, 'tnDouble');
   live.showDouble(doubleBox);
-  const follow = (): void => void (numberRow.hidden = c960.value !== 'number');
+  const tripleBox = check(triple, 'tnTripleBlock');
+  const silenceRow = row('tnSilence', silence);
+  // Triple Block and the days of silence are terms of correspondence play: shown for a control in days.
+  const days = (): boolean => /\dd/.test(control.value);
+  const follow = (): void => {
+    numberRow.hidden = c960.value !== 'number';
+    tripleBox.hidden = silenceRow.hidden = !days();
+  };
   c960.addEventListener('change', follow);
+  control.addEventListener('input', follow);
   follow();
   // The rules as set, kept while the control is (the form offers the default of each kind of control).
   let kept: { control: string; rules: string } | null = null;
   return {
     name,
-    fields: [row('tnName', name), row('timeControl', control), check(rated, 'tnRated'), ...live.system, doubleBox, ...live.rest, check(triple, 'tnTripleBlock'), row('tnDrawsFrom', draws), row('chess960', c960), numberRow, row('tnSilence', silence)],
+    fields: [row('tnName', name), row('timeControl', control), check(rated, 'tnRated'), ...live.system, doubleBox, ...live.rest, tripleBox, row('tnDrawsFrom', draws), row('chess960', c960), numberRow, silenceRow],
     body() {
       if (!name.value.trim()) return { text: t('tnNameMissing'), field: name };
       if (!control.value.trim()) return { text: t('invalidControl'), field: control };
@@ -237,14 +245,14 @@ export function settingsFields(scope = 'tn'): SettingsFields {
         time_control: control.value.trim(),
         rated: rated.checked,
         double: double.checked,
-        triple_block: triple.checked,
+        triple_block: days() && triple.checked,
         draws_from_move: draws.value ? Number(draws.value) : null,
         chess960: c960.value === 'off' ? null : c960.value === 'number' ? Number(number.value) : (c960.value as 'random' | 'each_game'),
       };
       if (kept && kept.control === body.time_control) body.rules = kept.rules;
       const wrong = live.fill(body);
       if (wrong) return wrong;
-      if (silence.value) body.silence_days = Number(silence.value);
+      if (days() && silence.value) body.silence_days = Number(silence.value);
       return body;
     },
     set(d) {
