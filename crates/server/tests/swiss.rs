@@ -782,6 +782,43 @@ async fn the_director_changes_the_settings_of_an_event_not_yet_begun() {
     server.stop().await;
 }
 
+#[tokio::test]
+async fn a_change_of_settings_keeps_no_more_entrants_than_the_new_system_takes() {
+    let (server, td, id, _) = two_players("Crowded", json!({})).await;
+    // 49 more entrants, as if they had joined: 51, one more than a round
+    // robin takes.
+    use rochade_server::storage::TournamentStore;
+    let storage = support::open(&server.db);
+    let mut t = storage.tournament(&id).expect("reads").expect("stored");
+    t.players
+        .extend((0..49).map(|n| rochade_server::tournaments::Entrant {
+            id: 10_000 + n,
+            name: format!("Entrant{n}"),
+            rating: None,
+            from_round: 1,
+        }));
+    storage.save_tournament(&t).expect("stored");
+    let path = format!("/api/tournaments/{id}/settings");
+    let to = |settings: Value| json!({"settings": settings, "reason": "everyone meets everyone"});
+    let round_robin = json!({"name": "Crowded", "time_control": "3+2"});
+    refused(
+        &server,
+        &td,
+        &path,
+        Some(to(round_robin)),
+        "51 players have entered, more than the 50",
+    )
+    .await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["system"], "swiss", "unchanged: {p}");
+    // A knockout takes them.
+    let knockout = json!({"name": "Crowded", "time_control": "3+2", "system": "knockout",
+                          "knockout": {"games": 2, "tie_breaks": [{"kind": "armageddon", "time_control": "5+3"}]}});
+    let p = expect(&server, &td, &path, Some(to(knockout)), 200).await;
+    assert_eq!(p["system"], "knockout", "{p}");
+    server.stop().await;
+}
+
 /// Waits until `entrant`'s open page is told of the director's `act`
 /// (the notice saying `told`) and checks that the event's log holds it
 /// last; the event's page.

@@ -39,7 +39,8 @@ struct Changed {
 /// `unauthorized` without a session; `forbidden` for anyone but the
 /// director; `bad_request` for a body that is not one, a setting that
 /// is wrong (named as at the creation), a new director, or an empty
-/// reason; `not_allowed` once the event has started (or ended).
+/// reason; `not_allowed` once the event has started (or ended), or for a
+/// system that takes fewer players than have entered.
 pub async fn change(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
@@ -67,6 +68,17 @@ pub async fn change(
         e
     })?;
     settings.apply(&mut tournament);
+    let capacity = tournament.capacity();
+    if tournament.players.len() > capacity {
+        return Err(ActionError::new(
+            ErrorCode::NotAllowed,
+            format!(
+                "settings.system: {} players have entered, more than the {capacity} it takes; \
+                 withdraw some first",
+                tournament.players.len()
+            ),
+        ));
+    }
     let act = json!({"act": "settings"});
     decided(&shared, &director, &tournament, act, &reason).await
 }
