@@ -313,6 +313,8 @@ export const swissTests = [
         assert((await byId(offPage, 'tn-edit-system-choice').inputValue()) === 'swiss' && (await byId(offPage, 'tn-edit-rounds').inputValue()) === '3', 'and the Swiss of 3 rounds');
         assert((await byId(offPage, 'tn-edit-open').isChecked()) && (await byId(offPage, 'tn-edit-rated').isChecked()), 'and the open entry, rated');
         assert((await byId(offPage, 'tn-edit-starts-at').inputValue()).endsWith('T18:30'), 'and the moved start');
+        await waitText(offPage, 'tn-default', '60 s to make the first move');
+        assert((await byId(offPage, 'tn-edit-default').inputValue()) === '60', 'and the default time (6.7.1)');
         await axeBoth(offPage, "an event's page with its settings to change");
         await byId(offPage, 'tn-edit-rounds').fill('5');
         await byId(offPage, 'tn-edit-rated').uncheck();

@@ -120,6 +120,8 @@ export interface Tournament {
   drawsFromMove: number | null;
   chess960: null | 'each_game' | number;
   silenceDays: number;
+  /** The default time of its live games, seconds (6.7.1); null: none. */
+  defaultSecs: number | null;
   system: 'round_robin' | 'swiss' | 'knockout' | 'arena';
   rounds: number;
   /** An arena's length. */
@@ -170,6 +172,7 @@ export interface NewTournament {
   draws_from_move: number | null;
   chess960: null | 'random' | 'each_game' | number;
   silence_days?: number;
+  default_secs?: number;
   director?: string;
   starts_at?: number;
   break_secs?: number;

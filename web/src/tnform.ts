@@ -216,6 +216,8 @@ export function settingsFields(scope = 'tn'): SettingsFields {
   const c960 = select(`${scope}-chess960`, [['off', 'off'], ['random', 'tnChess960Random'], ['each_game', 'tnChess960Each'], ['number', 'byNumber']], 'off');
   const number = input(`${scope}-chess960-number`, 'number', { min: 0, max: 959 });
   const silence = input(`${scope}-silence`, 'number', { min: 1, value: 14 });
+  const defaultTime = input(`${scope}-default`, 'number', { min: 0, max: 3600, value: 60 });
+  const defaultRow = row('tnDefaultField', defaultTime);
   const numberRow = row('tnChess960Number', number);
   const live = liveFields(scope);
   const doubleBox = check(double, 'tnDouble');
@@ -227,6 +229,7 @@ export function settingsFields(scope = 'tn'): SettingsFields {
   const follow = (): void => {
     numberRow.hidden = c960.value !== 'number';
     tripleBox.hidden = silenceRow.hidden = !days();
+    defaultRow.hidden = days();
   };
   c960.addEventListener('change', follow);
   control.addEventListener('input', follow);
@@ -235,7 +238,7 @@ export function settingsFields(scope = 'tn'): SettingsFields {
   let kept: { control: string; rules: string } | null = null;
   return {
     name,
-    fields: [row('tnName', name), row('timeControl', control), check(rated, 'tnRated'), ...live.system, doubleBox, ...live.rest, tripleBox, row('tnDrawsFrom', draws), row('chess960', c960), numberRow, silenceRow],
+    fields: [row('tnName', name), row('timeControl', control), check(rated, 'tnRated'), ...live.system, doubleBox, ...live.rest, defaultRow, tripleBox, row('tnDrawsFrom', draws), row('chess960', c960), numberRow, silenceRow],
     body() {
       if (!name.value.trim()) return { text: t('tnNameMissing'), field: name };
       if (!control.value.trim()) return { text: t('invalidControl'), field: control };
@@ -253,6 +256,11 @@ export function settingsFields(scope = 'tn'): SettingsFields {
       const wrong = live.fill(body);
       if (wrong) return wrong;
       if (days() && silence.value) body.silence_days = Number(silence.value);
+      if (!days() && defaultTime.value.trim() !== '') {
+        const n = Number(defaultTime.value);
+        if (!Number.isInteger(n) || (n !== 0 && (n < 10 || n > 3600))) return { text: t('tnDefaultBad'), field: defaultTime };
+        body.default_secs = n;
+      }
       return body;
     },
     set(d) {
@@ -266,6 +274,7 @@ export function settingsFields(scope = 'tn'): SettingsFields {
       c960.value = d.chess960 === null ? 'off' : d.chess960 === 'each_game' ? 'each_game' : 'number';
       number.value = typeof d.chess960 === 'number' ? String(d.chess960) : '';
       silence.value = String(d.silenceDays);
+      defaultTime.value = String(d.defaultSecs ?? 0);
       live.set(d);
       follow();
     },

@@ -64,6 +64,7 @@ export function liveSettings(d: Tournament): HTMLElement[] {
     ...item('tnRated', t(d.rated ? 'yes' : 'no'), 'tn-rated'),
     ...item('tnStartsAt', startText(d), 'tn-starts'),
     ...(rounds ? item('tnBreak', breakText(d.breakSecs), 'tn-break') : []),
+    ...item('tnDefaultShown', d.defaultSecs ? t('tnDefaultSecs', { n: d.defaultSecs }) : t('tnDefaultNone'), 'tn-default'),
     ...item('tnEntry', entryText(d), 'tn-entry-shown'),
     ...(rounds ? item('tnTiebreakOrder', order, 'tn-tiebreak-order') : []),
     ...(d.system === 'swiss' ? item('tnMaxByes', String(d.maxByes), 'tn-max-byes') : []),

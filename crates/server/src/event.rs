@@ -186,6 +186,14 @@ pub enum Event {
         /// Who left.
         color: Side,
     },
+    /// The player of `color` of a tournament game had not made their
+    /// first move at the event's default time (6.7.1: not arrived): the
+    /// server, as arbiter, declares the game lost by default
+    /// ([`crate::room::finish`]).
+    Absent {
+        /// Who did not come.
+        color: Side,
+    },
     /// The player of `color` went berserk (an arena game, before their
     /// first move): half their initial time and their increment given up
     /// ([`crate::tournaments::arena::berserk`]).

@@ -267,6 +267,26 @@ impl Record {
         self.events.last().map_or(0, |e| e.at)
     }
 
+    /// When (game time) the player of `color` must have made their first
+    /// move, in a live tournament game with a default time (6.7.1): White
+    /// from the start, Black from White's first move; none once they
+    /// have, or without a default time, or while the director holds the
+    /// clocks.
+    pub fn first_move_due(&self, color: Color) -> Option<u64> {
+        let default = self.setup.tournament.as_ref()?.default_ms?;
+        if self.is_correspondence() || self.halted {
+            return None;
+        }
+        match (color, self.plies.as_slice()) {
+            (Color::White, []) => Some(default),
+            (Color::Black, [first]) => {
+                let at = self.events.get(first.event).map_or(0, |e| e.at);
+                Some(at.saturating_add(default))
+            }
+            _ => None,
+        }
+    }
+
     /// Applies `event`, which happened at `event.at`; on success it joins
     /// the record, on refusal nothing changes.
     ///
@@ -376,6 +396,19 @@ impl Record {
                 let _ = self.timed.game_mut().forfeit((*color).into());
                 self.timed.clock_mut().stop(at);
                 self.left = Some((*color).into());
+            }
+            Event::Absent { color } => {
+                self.ensure_ongoing()?;
+                let color: Color = (*color).into();
+                if self.first_move_due(color).is_none() {
+                    return Err(refuse(
+                        ErrorCode::NotAllowed,
+                        "only a tournament game's player who has not made a first move by the \
+                         default time loses by default (6.7.1)",
+                    ));
+                }
+                let _ = self.timed.game_mut().forfeit(color);
+                self.timed.clock_mut().stop(at);
             }
             Event::Abort { .. } => {
                 self.ensure_ongoing()?;

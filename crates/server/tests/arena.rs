@@ -146,12 +146,15 @@ async fn win(
 async fn an_arena_pairs_as_players_wait_scores_streaks_and_berserk_and_ends_at_its_time() {
     let server = TestServer::start().await;
     let (td, sessions) = arbiter_and(&server, &["Anna", "Boris", "Cyril", "Dana"]).await;
+    // No default time (6.7.1): the game going on at the end is played
+    // after the server's time has been moved on an hour.
     let good = json!({
         "name": "Evening Arena",
         "time_control": "90+30",
         "system": "arena",
         "minutes": 60,
         "entry": {"open": true},
+        "default_secs": 0,
     });
     // Wrong settings are refused naming the field; nothing is created.
     for (change, says) in [

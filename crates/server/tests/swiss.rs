@@ -819,6 +819,91 @@ async fn a_change_of_settings_keeps_no_more_entrants_than_the_new_system_takes()
     server.stop().await;
 }
 
+#[tokio::test]
+async fn art_6_7_1_a_player_without_a_first_move_by_the_default_time_loses_by_default() {
+    let (server, td, id, _) = two_players("Default", json!({"default_secs": 30})).await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(p["defaultSecs"], 30, "{p}");
+    let p = started(&server, &td, &id).await;
+    let game = boards(&p, 1)[0]["game"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
+    // Nobody moves: a little before the default time the game goes on,
+    // at it White has lost by default, a forfeit in the tables.
+    server
+        .shared
+        .advance_clocks(std::time::Duration::from_secs(25));
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (_, g) = ask_page(&server, &td, "GET", &format!("/api/games/{game}"), None).await;
+    assert!(g["outcome"].is_null(), "{g}");
+    server
+        .shared
+        .advance_clocks(std::time::Duration::from_secs(6));
+    let p = until(&server, &td, &id, |p| {
+        p["pairings"][0]["boards"][0]["result"] == "-+"
+    })
+    .await;
+    let (_, g) = ask_page(&server, &td, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(g["outcome"]["result"], "0-1", "{g}");
+    assert_eq!(g["outcome"]["reason"], "forfeit", "{g}");
+    assert_eq!(g["ply"], 0, "{g}");
+    assert_eq!(p["pairings"][0]["boards"][0]["result"], "-+", "{p}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_default_time_is_checked_and_none_by_correspondence() {
+    let server = TestServer::start().await;
+    let td = sign_up(&server, "Arbiter").await;
+    appoint(&server, "arbiter");
+    let made = |extra: Value| {
+        let mut body = json!({"name": "Defaults", "time_control": "10+5", "system": "swiss",
+                              "rounds": 3});
+        for (k, v) in extra.as_object().expect("fields") {
+            body[k] = v.clone();
+        }
+        body
+    };
+    for (extra, says) in [
+        (json!({"default_secs": 5}), "default_secs: 10 to 3600"),
+        (json!({"default_secs": 7200}), "default_secs: 10 to 3600"),
+        (
+            json!({"default_secs": 60, "time_control": "3d/move", "system": "round_robin", "rounds": null}),
+            "default_secs: a correspondence game has no default time",
+        ),
+    ] {
+        refused(&server, &td, "/api/tournaments", Some(made(extra)), says).await;
+    }
+    for (extra, shown) in [
+        (json!({}), json!(60)),
+        (json!({"default_secs": 0}), Value::Null),
+        (json!({"default_secs": 900}), json!(900)),
+    ] {
+        let t = expect(
+            &server,
+            &td,
+            "/api/tournaments",
+            Some(made(extra.clone())),
+            200,
+        )
+        .await;
+        assert_eq!(t["defaultSecs"], shown, "{extra}: {t}");
+    }
+    server.stop().await;
+}
+
+/// Starts event `id` as its director `td`; its page once round 1's first
+/// game is made.
+async fn started(server: &TestServer, td: &str, id: &str) -> Value {
+    let start = format!("/api/tournaments/{id}/start");
+    expect(server, td, &start, None, 200).await;
+    until(server, td, id, |p| {
+        p["pairings"][0]["boards"][0]["started"] == true
+    })
+    .await
+}
+
 /// Waits until `entrant`'s open page is told of the director's `act`
 /// (the notice saying `told`) and checks that the event's log holds it
 /// last; the event's page.
@@ -909,18 +994,7 @@ async fn a_round_stored_before_its_games_were_made_gets_them_after_a_restart() {
 #[tokio::test]
 async fn c04_3_a_round_that_cannot_be_paired_holds_the_event_with_the_reason() {
     let (server, td, id, sessions) = two_players("Two", json!({"break_secs": 0})).await;
-    expect(
-        &server,
-        &td,
-        &format!("/api/tournaments/{id}/start"),
-        None,
-        200,
-    )
-    .await;
-    let p = until(&server, &td, &id, |p| {
-        p["pairings"][0]["boards"][0]["started"] == true
-    })
-    .await;
+    let p = started(&server, &td, &id).await;
     finish(&server, &sessions, &p["pairings"][0]["boards"][0], "1-0").await;
     // Two players who have met may not meet again (C.04.3 C1): round 2
     // has no pairing; the event is held and says why.

@@ -1,6 +1,7 @@
 //! Every way the server itself ends a game, in one place: a fallen flag
-//! (6.9, 6.11), a friend's seat nobody took in time, a game idle for too
-//! long; and when the game must next be looked at for one of them (its
+//! (6.9, 6.11), a tournament game's player not come by the default time
+//! (6.7.1: no first move), a friend's seat nobody took in time, a game
+//! idle for too long; and when the game must next be looked at for one of them (its
 //! wake time, which the scheduler keeps while no room is loaded).
 //!
 //! Resignation (5.1.2), agreement (9.1) and the rest are the players'
@@ -26,7 +27,8 @@ fn unjoined(record: &Record) -> bool {
 }
 
 /// What the server must record at game time `now`, if anything: the
-/// flag, an expired invitation, or an idle game's close.
+/// flag, a loss by default, an expired invitation, or an idle game's
+/// close.
 pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
     if record.is_over() {
         return None;
@@ -41,6 +43,10 @@ pub fn due(record: &Record, now: u64, limits: &Limits) -> Option<Event> {
             }
     ) {
         return Some(Event::Flag);
+    }
+    let turn = record.turn();
+    if record.first_move_due(turn).is_some_and(|due| now >= due) {
+        return Some(Event::Absent { color: turn.into() });
     }
     if unjoined(record) && now >= ms(limits.friend_join) {
         return Some(Event::Close {
@@ -71,6 +77,9 @@ pub fn deadline(record: &Record, now: u64, limits: &Limits, low: &[u64]) -> Opti
     };
     if unjoined(record) {
         at = at.min(ms(limits.friend_join));
+    }
+    if let Some(due) = record.first_move_due(record.turn()) {
+        at = at.min(due);
     }
     if let Some(falls) = flag_falls_at(record.timed.clock(), now) {
         at = at.min(falls.saturating_add(1));
@@ -209,6 +218,92 @@ mod tests {
                 reason: CloseReason::Idle
             })
         ));
+    }
+
+    /// A game of a tournament whose default time is `default_ms`, at
+    /// `control`.
+    fn tournament_game(default_ms: Option<u64>, control: &str) -> Record {
+        let mut r = record(&format!(
+            r#"{{"opponent":"local","time_control":"{control}"}}"#
+        ));
+        r.setup.tournament = Some(crate::tournaments::Terms {
+            id: "t".into(),
+            name: "Club Swiss".into(),
+            director: 1,
+            triple_block: false,
+            draws_from_move: None,
+            silence_days: None,
+            round: Some("1".into()),
+            arena: false,
+            default_ms,
+        });
+        r
+    }
+
+    #[test]
+    fn art_6_7_1_white_not_come_by_the_default_time_loses_by_default() {
+        let mut r = tournament_game(Some(60_000), "10+5");
+        let limits = Limits::default();
+        assert_eq!(wake_at(&r, 0, &limits, &[]), Some(60_000));
+        assert_eq!(due(&r, 59_999, &limits), None);
+        let absent = Event::Absent {
+            color: crate::setup::Side::White,
+        };
+        assert_eq!(due(&r, 60_000, &limits), Some(absent.clone()));
+        r.apply(Timed {
+            at: 60_000,
+            event: absent,
+        })
+        .expect("recorded");
+        let outcome = r.timed.game().outcome().expect("over");
+        assert_eq!(outcome.result.as_str(), "0-1");
+        assert_eq!(outcome.reason.as_str(), "forfeit");
+        assert_eq!(due(&r, 90_000, &limits), None);
+    }
+
+    #[test]
+    fn art_6_7_1_black_has_the_default_time_from_whites_first_move() {
+        let mut r = tournament_game(Some(60_000), "10+5");
+        let limits = Limits::default();
+        let play = |r: &mut Record, at: u64, uci: &str| {
+            r.apply(Timed {
+                at,
+                event: Event::Move { uci: uci.into() },
+            })
+            .expect("legal");
+        };
+        play(&mut r, 50_000, "e2e4");
+        assert_eq!(wake_at(&r, 50_000, &limits, &[]), Some(110_000));
+        assert_eq!(due(&r, 109_999, &limits), None);
+        assert_eq!(
+            due(&r, 110_000, &limits),
+            Some(Event::Absent {
+                color: crate::setup::Side::Black
+            })
+        );
+        // Once both have moved, only the clock decides.
+        play(&mut r, 100_000, "e7e5");
+        assert_eq!(due(&r, 200_000, &limits), None);
+        let refused = r.apply(Timed {
+            at: 200_000,
+            event: Event::Absent {
+                color: crate::setup::Side::White,
+            },
+        });
+        assert!(refused.is_err(), "{refused:?}");
+    }
+
+    #[test]
+    fn art_6_7_1_without_a_default_time_or_by_correspondence_the_clock_decides() {
+        let limits = Limits::default();
+        for r in [
+            tournament_game(None, "10+5"),
+            tournament_game(Some(60_000), "3d/move"),
+            record(r#"{"opponent":"local","time_control":"10+5"}"#),
+        ] {
+            assert_eq!(due(&r, 60_000, &limits), None);
+            assert_ne!(wake_at(&r, 0, &limits, &[]), Some(60_000));
+        }
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub const MAX_ROUNDS: u16 = 50;
 /// The longest break between rounds: a day.
 pub const MAX_BREAK_SECS: u32 = 86_400;
 
+/// The default time (6.7.1) of a live event's games when the organiser
+/// gives none, seconds.
+pub const DEFAULT_SECS: u32 = 60;
+
 /// How far ahead a start may be set: a year.
 const MAX_AHEAD_MS: u64 = 366 * 86_400_000;
 
@@ -101,6 +105,11 @@ pub(super) struct NewTournament {
     /// Days without a move before a game needs the director.
     #[serde(default)]
     silence_days: Option<u32>,
+    /// The default time of live games (6.7.1), seconds: 10–3600, or 0
+    /// for none (the clock decides); 60 when left out. None in
+    /// correspondence.
+    #[serde(default)]
+    default_secs: Option<u32>,
     /// The director's account name (default: the creator).
     #[serde(default)]
     pub(super) director: Option<String>,
@@ -240,6 +249,7 @@ pub(super) struct Settings {
     tiebreaks: Vec<String>,
     max_byes: u8,
     knockout: Option<super::knockout::KnockoutSpec>,
+    default_secs: Option<u32>,
 }
 
 impl Settings {
@@ -262,6 +272,7 @@ impl Settings {
         tournament.tiebreaks = self.tiebreaks;
         tournament.max_byes = self.max_byes;
         tournament.knockout = self.knockout;
+        tournament.default_secs = self.default_secs;
     }
 }
 
@@ -287,6 +298,7 @@ pub(super) fn checked(
     if asked.draws_from_move == Some(0) {
         return Err(bad("draws_from_move: move numbers begin at 1".into()));
     }
+    let default_secs = default_time(asked.default_secs, correspondence)?;
     let system = system_of(&asked)?;
     let by_round = match (asked.by_round, system) {
         (_, System::Arena { .. }) => false,
@@ -360,7 +372,26 @@ pub(super) fn checked(
         tiebreaks,
         max_byes,
         knockout: asked.knockout,
+        default_secs,
     })
+}
+
+/// The default time (6.7.1) `asked` for, checked: none in
+/// correspondence (the clock decides, 6.7 of ICCF), 0 for none, 10 s to
+/// an hour, [`DEFAULT_SECS`] when not given.
+fn default_time(asked: Option<u32>, correspondence: bool) -> Result<Option<u32>, ActionError> {
+    match asked {
+        Some(n) if correspondence && n > 0 => Err(bad(
+            "default_secs: a correspondence game has no default time: its clock decides".into(),
+        )),
+        _ if correspondence => Ok(None),
+        Some(0) => Ok(None),
+        Some(n) if !(10..=3600).contains(&n) => Err(bad(format!(
+            "default_secs: 10 to 3600 seconds, or 0 for none, not {n}"
+        ))),
+        Some(n) => Ok(Some(n)),
+        None => Ok(Some(DEFAULT_SECS)),
+    }
 }
 
 /// `POST /api/tournaments`.
@@ -425,6 +456,7 @@ pub async fn create(
         arena: super::arena::ArenaLog::default(),
         problem: None,
         called_off: None,
+        default_secs: None,
     };
     settings.apply(&mut tournament);
     let t = tournament.clone();

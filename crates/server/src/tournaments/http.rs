@@ -132,6 +132,7 @@ pub(super) fn tournament_json(t: &Tournament) -> Value {
         "drawsFromMove": t.draws_from_move,
         "chess960": start,
         "silenceDays": t.silence_days,
+        "defaultSecs": t.default_secs,
         "players": t.players.iter().map(|p| json!({
             "id": p.id,
             "name": p.name,

@@ -66,6 +66,7 @@ use crate::error::{ActionError, ErrorCode};
 ///     silence_days: None,
 ///     round: None,
 ///     arena: false,
+///     default_ms: None,
 /// };
 /// assert!(!terms.draw_allowed(38)); // after 19 moves each
 /// assert!(terms.draw_allowed(39)); // White has played move 20
@@ -98,6 +99,12 @@ pub struct Terms {
     /// ([`arena::berserk`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arena: bool,
+    /// The default time (6.7.1), ms: a live game's player who has not
+    /// made their first move by then (White from the start, Black from
+    /// White's first move) loses it by default ([`crate::room::finish`]);
+    /// none: the clock alone decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_ms: Option<u64>,
 }
 
 impl Terms {
@@ -215,6 +222,11 @@ pub struct Tournament {
     /// Why it ended before its start, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub called_off: Option<call_off::CalledOff>,
+    /// The default time of its live games (6.7.1), seconds; none: the
+    /// clock alone decides (correspondence, and events stored before it
+    /// was set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_secs: Option<u32>,
 }
 
 impl Tournament {
@@ -229,6 +241,7 @@ impl Tournament {
             silence_days: Some(self.silence_days),
             round: None,
             arena: matches!(self.system, System::Arena { .. }),
+            default_ms: self.default_secs.map(|s| u64::from(s) * 1000),
         }
     }
 

@@ -152,6 +152,7 @@ mod tests {
             silence_days: None,
             round: None,
             arena,
+            default_ms: None,
         });
         Record::new(setup).expect("a record")
     }
