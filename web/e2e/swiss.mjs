@@ -163,10 +163,15 @@ export const swissTests = [
         await waitText(dee.page, 'tn-pair-error', 'still going');
 
         // 5. 1. e4 e5, and Black resigns on the game's page (a game with no move is a forfeit): the event's pages show it live.
+        // Until each has made a first move, the game's page says by when (the default time, 6.7.1).
+        await waitText(white.page, 'default-note', 'Make your first move by');
+        await waitText(black.page, 'default-note', 'White must make the first move by');
         await clickMove(white.page, 'e2e4');
         await waitPly(black.page, 1);
+        await waitText(black.page, 'default-note', 'Make your first move by');
         await clickMove(black.page, 'e7e5');
         await waitPly(white.page, 2);
+        assert(await byId(white.page, 'default-note').isHidden(), 'no default time once both have moved');
         await byId(black.page, 'resign').click();
         await byId(black.page, 'resign-confirm').click();
         for (const p of [dee, idle]) {

@@ -87,6 +87,8 @@ export class GameView {
   private readonly conditionalSlot = h('div', { class: 'cond-slot' });
   /** The director's stop of the clocks (6.10), in words. */
   private readonly halted = h('p', { class: 'halted', 'data-testid': 'halted', hidden: true });
+  /** The moment the player on move loses by default without a first move (6.7.1). */
+  private readonly defaultNote = h('p', { class: 'halted', 'data-testid': 'default-note', hidden: true });
   /** The director's decisions, appeals and claims (ICCF 14). */
   private readonly decisions: DecisionsPanel;
   /** A simul's board: the way back, and the host's next board waiting. */
@@ -149,6 +151,7 @@ export class GameView {
         { class: 'panel game', 'data-testid': 'game', 'data-game': id },
         this.status,
         this.halted,
+        this.defaultNote,
         this.lastMove,
         this.control,
         this.deadline,
@@ -496,6 +499,7 @@ export class GameView {
       }
     }
     if (next.halted && !next.outcome && !prev?.halted) say(t('haltedNote'), true);
+    if (next.clock?.default_in !== undefined && next.you === next.turn && prev?.clock?.default_in === undefined) say(this.defaultText(next));
     else if (prev?.halted && !next.halted && !next.outcome) say(t('resumedNote'));
     if (next.outcome && (!prev || !prev.outcome)) {
       if (prev) play('end');
@@ -514,6 +518,12 @@ export class GameView {
     if (s.you === 'both') return 'both';
     if (this.waiting(s)) return null;
     return s.you;
+  }
+
+  /** The player on move's last moment for a first move, in words: "Make your first move by 19:02:35, …" (6.7.1). */
+  private defaultText(s: GameState): string {
+    const time = new Date(Date.now() + (s.clock?.default_in ?? 0)).toLocaleTimeString(lang());
+    return s.you === s.turn ? t('defaultYours', { time }) : t('defaultTheirs', { color: t(s.turn), time });
   }
 
   /** A friend game whose other player has not come yet (the server starts it when they do). */
@@ -588,6 +598,8 @@ export class GameView {
     this.halted.hidden = !halted;
     this.halted.textContent = halted ? t('haltedNote') : '';
     this.status.dataset.halted = String(halted);
+    this.defaultNote.hidden = s.clock?.default_in === undefined || Boolean(s.outcome);
+    this.defaultNote.textContent = this.defaultNote.hidden ? '' : this.defaultText(s);
     // Moves are refused while the director has stopped the clocks (6.10).
     this.moveInput.disabled = halted;
     const send = this.moveInput.form?.querySelector('button');

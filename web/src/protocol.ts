@@ -27,6 +27,8 @@ export interface ClockState {
   flag_in?: number | null;
   /** Booked stops of both clocks (leave, ICCF 10.1) not yet over: `[from, to]` in ms from now. */
   pauses?: [number, number][];
+  /** ms the player on move has left to make their first move before losing by default (a tournament's default time, 6.7.1). */
+  default_in?: number;
 }
 
 /** The rule set a game is played under. */

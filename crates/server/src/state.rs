@@ -67,6 +67,10 @@ pub struct ClockState {
     /// Booked pauses of both clocks (leave, 10.1) not yet over, as ms from
     /// now: `[from, to]`, `from` 0 while one runs.
     pub pauses: Vec<[u64; 2]>,
+    /// How long the player on move has to make their first move before
+    /// they lose by default, ms (a tournament game's default time, 6.7.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_in: Option<u64>,
 }
 
 /// Pending offers.
@@ -319,6 +323,10 @@ impl<'a> Now<'a> {
                     .filter(|p| p.to > now)
                     .map(|p| [ms(p.from.saturating_sub(now)), ms(p.to - now)])
                     .collect(),
+                default_in: (!over)
+                    .then(|| record.first_move_due(record.turn()))
+                    .flatten()
+                    .map(|at| at.saturating_sub(ms(now))),
             }),
             _ => None,
         };

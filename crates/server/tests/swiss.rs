@@ -829,6 +829,10 @@ async fn art_6_7_1_a_player_without_a_first_move_by_the_default_time_loses_by_de
         .as_str()
         .expect("a game")
         .to_owned();
+    // The state says how long White has for the first move.
+    let (_, g) = ask_page(&server, &td, "GET", &format!("/api/games/{game}"), None).await;
+    let due = g["clock"]["default_in"].as_u64().expect("a default time");
+    assert!((1..=30_000).contains(&due), "{g}");
     // Nobody moves: a little before the default time the game goes on,
     // at it White has lost by default, a forfeit in the tables.
     server
@@ -847,6 +851,7 @@ async fn art_6_7_1_a_player_without_a_first_move_by_the_default_time_loses_by_de
     let (_, g) = ask_page(&server, &td, "GET", &format!("/api/games/{game}"), None).await;
     assert_eq!(g["outcome"]["result"], "0-1", "{g}");
     assert_eq!(g["outcome"]["reason"], "forfeit", "{g}");
+    assert!(g["clock"]["default_in"].is_null(), "{g}");
     assert_eq!(g["ply"], 0, "{g}");
     assert_eq!(p["pairings"][0]["boards"][0]["result"], "-+", "{p}");
     server.stop().await;
