@@ -269,22 +269,46 @@ impl Record {
 
     /// When (game time) the player of `color` must have made their first
     /// move, in a live tournament game with a default time (6.7.1): White
-    /// from the start, Black from White's first move; none once they
-    /// have, or without a default time, or while the director holds the
-    /// clocks.
+    /// from the start, Black from White's first move, and later by as long
+    /// as the director held the clocks since; none once they have, or
+    /// without a default time, or while the director holds the clocks.
     pub fn first_move_due(&self, color: Color) -> Option<u64> {
         let default = self.setup.tournament.as_ref()?.default_ms?;
         if self.is_correspondence() || self.halted {
             return None;
         }
-        match (color, self.plies.as_slice()) {
-            (Color::White, []) => Some(default),
-            (Color::Black, [first]) => {
-                let at = self.events.get(first.event).map_or(0, |e| e.at);
-                Some(at.saturating_add(default))
+        let from = match (color, self.plies.as_slice()) {
+            (Color::White, []) => 0,
+            (Color::Black, [first]) => self.events.get(first.event).map_or(0, |e| e.at),
+            _ => return None,
+        };
+        Some(from + default + self.held_since(from))
+    }
+
+    /// How long (game time) the director held the clocks after `from`
+    /// (6.10), the holds ended.
+    fn held_since(&self, from: u64) -> u64 {
+        use crate::director::Act;
+        let mut held = 0;
+        let mut stopped = None;
+        for e in &self.events {
+            match &e.event {
+                Event::Decide {
+                    decision: Act::StopClocks,
+                    ..
+                } => stopped = Some(e.at),
+                Event::Decide {
+                    decision: Act::StartClocks,
+                    ..
+                } => {
+                    if let Some(at) = stopped.take() {
+                        held += e.at.saturating_sub(at.max(from));
+                    }
+                }
+                _ => {}
             }
-            _ => None,
         }
+        held
     }
 
     /// Applies `event`, which happened at `event.at`; on success it joins

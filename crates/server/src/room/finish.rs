@@ -294,6 +294,34 @@ mod tests {
     }
 
     #[test]
+    fn art_6_7_1_the_default_time_waits_while_the_director_holds_the_clocks() {
+        use crate::director::Act;
+        let mut r = tournament_game(Some(60_000), "10+5");
+        let limits = Limits::default();
+        let decide = |r: &mut Record, at: u64, decision: Act| {
+            r.apply(Timed {
+                at,
+                event: Event::Decide {
+                    decision,
+                    by: "Arbiter".into(),
+                    reason: "a pairing to check".into(),
+                },
+            })
+            .expect("decided");
+        };
+        decide(&mut r, 30_000, Act::StopClocks);
+        assert_eq!(due(&r, 120_000, &limits), None, "6.10: held");
+        decide(&mut r, 600_000, Act::StartClocks);
+        // 30 s were used before the hold: 30 s are left after it.
+        assert_eq!(wake_at(&r, 600_000, &limits, &[]), Some(630_000));
+        assert_eq!(due(&r, 629_999, &limits), None);
+        assert!(matches!(
+            due(&r, 630_000, &limits),
+            Some(Event::Absent { .. })
+        ));
+    }
+
+    #[test]
     fn art_6_7_1_without_a_default_time_or_by_correspondence_the_clock_decides() {
         let limits = Limits::default();
         for r in [
