@@ -25,7 +25,7 @@ use rochade_tournament::{RoundPairing, dutch};
 use serde_json::{Value, json};
 use support::{
     TestServer, appoint, ask_page, creation_refused, download, expect, finish, page, refused,
-    sign_up, until,
+    refused_saying, seat, sign_up, until,
 };
 
 use support::WAIT;
@@ -854,6 +854,31 @@ async fn art_6_7_1_a_player_without_a_first_move_by_the_default_time_loses_by_de
     assert!(g["clock"]["default_in"].is_null(), "{g}");
     assert_eq!(g["ply"], 0, "{g}");
     assert_eq!(p["pairings"][0]["boards"][0]["result"], "-+", "{p}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn art_4_7_a_move_made_in_an_unrated_event_is_not_taken_back() {
+    let (server, td, id, sessions) = two_players("Friendly", json!({"rated": false})).await;
+    let p = started(&server, &td, &id).await;
+    let board = &boards(&p, 1)[0];
+    let game = board["game"].as_str().expect("a game");
+    let name = board["white"]["name"].as_str().expect("White");
+    let token = seat(&server, &sessions[name], game).await;
+    let mut white = GameSocket::connect(&server.host, game, &token)
+        .await
+        .expect("connects");
+    white
+        .send(&json!({"t": "move", "ply": 0, "uci": "e2e4"}))
+        .await
+        .expect("sends");
+    white.state(WAIT, |s| s["ply"] == 1).await.expect("1. e4");
+    refused_saying(
+        &mut white,
+        &json!({"t": "takeback", "action": "request"}),
+        "casual games only",
+    )
+    .await;
     server.stop().await;
 }
 

@@ -1,8 +1,9 @@
 //! Every way the server itself ends a game, in one place: a fallen flag
 //! (6.9, 6.11), a tournament game's player not come by the default time
 //! (6.7.1: no first move), a friend's seat nobody took in time, a game
-//! idle for too long; and when the game must next be looked at for one of them (its
-//! wake time, which the scheduler keeps while no room is loaded).
+//! idle for too long; and when the game must next be looked at for one
+//! of them (its wake time, which the scheduler keeps while no room is
+//! loaded).
 //!
 //! Resignation (5.1.2), agreement (9.1) and the rest are the players'
 //! acts: they come through [`super::act`].

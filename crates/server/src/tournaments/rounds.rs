@@ -265,6 +265,9 @@ pub(crate) fn game_setup(
         Start::Chess960 { number } => Some(number),
     };
     setup.tournament = Some(tournament.terms());
+    // A move made in a tournament stays made (4.7), rated or not: no
+    // take-backs.
+    setup.casual = false;
     Ok(setup)
 }
 
