@@ -172,6 +172,7 @@ export const swissTests = [
         await clickMove(black.page, 'e7e5');
         await waitPly(white.page, 2);
         assert(await byId(white.page, 'default-note').isHidden(), 'no default time once both have moved');
+        assert((await byId(white.page, 'takeback').count()) === 0, 'no Take back in a tournament game (4.7)');
         await byId(black.page, 'resign').click();
         await byId(black.page, 'resign-confirm').click();
         for (const p of [dee, idle]) {

@@ -700,7 +700,7 @@ export class GameView {
         }
       } else if (!s.offers.draw)
         items.push(button('offerDraw', 'draw-offer-button', () => this.room.send({ t: 'draw', action: 'offer', ...this.localColor() })));
-      if (!this.iccf(s) && s.ply > 0 && !s.offers.takeback)
+      if (s.casual !== false && !this.iccf(s) && s.ply > 0 && !s.offers.takeback)
         // No colour: in a local game the server takes back the move just made.
         items.push(button('takeback', 'takeback', () => this.room.send({ t: 'takeback', action: 'request' })));
       const withMove = h('input', { type: 'checkbox', 'data-testid': 'claim-with-move' });

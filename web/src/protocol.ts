@@ -65,6 +65,8 @@ export interface GameState {
   outcome: Outcome | null;
   aborted: boolean;
   rematch: string | null;
+  /** Take-backs may be asked for (not in a rated or tournament game, nor under the ICCF rules). */
+  casual?: boolean;
   /** The tournament the game belongs to (ICCF 14). */
   tournament?: string;
   /** The simul the game is a board of. */

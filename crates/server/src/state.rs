@@ -144,6 +144,9 @@ pub struct Head<'a> {
     pub initial_fen: String,
     /// The Chess960 number.
     pub chess960: Option<u32>,
+    /// Take-backs may be asked for (a casual game not under the ICCF
+    /// rules).
+    pub casual: bool,
     /// The tournament the game belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<&'a str>,
@@ -269,6 +272,7 @@ impl<'a> Head<'a> {
             },
             initial_fen: write_fen(game.history().start(), FenStyle::XFen),
             chess960: game.chess960_number(),
+            casual: record.setup.casual && record.setup.rules != rochade_laws::RuleSet::Iccf,
             tournament: record.setup.tournament.as_ref().map(|t| t.id.as_str()),
             simul: record.setup.simul.as_ref().map(|t| t.id.as_str()),
             berserk: record
