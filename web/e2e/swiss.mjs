@@ -294,6 +294,14 @@ export const swissTests = [
         const rounds = await byId(view, 'ko-bracket').ariaSnapshot();
         assert(/table "[^"]+"/.test(rounds) && rounds.includes('columnheader') && /link "Game 1: [^"]+"/.test(rounds), `the bracket's rounds are named tables with their games as named links:\n${rounds}`);
         await view.close();
+        // A live event beginning within five minutes: its entrant is reminded, with a way to its page.
+        const soon = await post(dee.page, '/api/tournaments', { name: 'Blitz at nine', time_control: '3+2', system: 'swiss', rounds: 3, entry: { open: true }, starts_at: Date.now() + 4 * 60_000 });
+        assert(soon.status === 200, `the event about to begin: ${JSON.stringify(soon)}`);
+        assert((await post(idle.page, `/api/tournaments/${soon.json.id}/join`, null)).status === 200, `${idle.name} enters it`);
+        const reminder = idle.page.locator('[data-testid="director-notice"][data-kind="tournament_soon"]', { hasText: 'Blitz at nine begins at' });
+        await reminder.waitFor();
+        assert((await reminder.locator('[data-testid="notice-open"]').textContent()) === 'To the tournament', 'the reminder leads to the event');
+        await reminder.locator('[data-testid="notice-dismiss"]').click();
         // An event called off on its page before its start, with the reason; the list says why.
         const off = await post(dee.page, '/api/tournaments', { name: 'Rained off', time_control: '10+5', system: 'swiss', rounds: 3, entry: { open: true } });
         assert(off.status === 200, `the event to call off: ${JSON.stringify(off)}`);

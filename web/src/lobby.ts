@@ -70,7 +70,8 @@ export type Notice =
   | { kind: 'your_move' | 'draw_offered' | 'time_low'; opponent: string; deadline?: number | null }
   | { kind: 'decision'; director: string; act: string; reason: string }
   | { kind: 'answered'; director: string; answer: string }
-  | { kind: 'leave'; player: string; from: number; to: number };
+  | { kind: 'leave'; player: string; from: number; to: number }
+  | { kind: 'tournament_soon'; tournament: string; name: string; starts_at: number };
 
 /** A piece of lichess's event stream. */
 export interface News {

@@ -47,6 +47,8 @@ export function noticeText(n: Notice): string {
       return t('noticeAnswered', { director: n.director, answer: n.answer });
     case 'leave':
       return t('noticeLeave', { name: n.player, from: formatMoment(n.from), to: formatMoment(n.to) });
+    case 'tournament_soon':
+      return t('noticeTournamentSoon', { name: n.name, time: formatMoment(n.starts_at) });
     default:
       return '';
   }
@@ -148,7 +150,7 @@ export class Notices {
       else this.nav.say(t('noticeTimeLow', { name: n.opponent, date }), true);
       return;
     }
-    if (n.kind !== 'leave') document.dispatchEvent(new CustomEvent(DIRECTOR_NEWS, { detail: n }));
+    if (n.kind !== 'leave' && n.kind !== 'tournament_soon') document.dispatchEvent(new CustomEvent(DIRECTOR_NEWS, { detail: n }));
     this.kept = [...this.kept, { id: (this.keptCount += 1), notice: n }];
     this.nav.say(noticeText(n));
     this.renderChallenges();
@@ -301,11 +303,15 @@ export class Notices {
       this.kept = this.kept.filter((x) => x.id !== k.id);
       this.renderChallenges();
     });
+    const n = k.notice;
+    // A tournament about to begin: its page, where the player is taken to their game.
+    const open = n.kind === 'tournament_soon' ? tx('button', 'openTournament', { type: 'button', class: 'primary', 'data-testid': 'notice-open' }) : null;
+    open?.addEventListener('click', () => n.kind === 'tournament_soon' && this.nav.openUrl(`/tournaments/${encodeURIComponent(n.tournament)}`));
     return h(
       'div',
-      { class: `notice ${k.notice.kind}`, 'data-testid': 'director-notice', 'data-kind': k.notice.kind },
-      h('p', {}, noticeText(k.notice)),
-      h('div', { class: 'buttons' }, dismiss),
+      { class: `notice ${n.kind}`, 'data-testid': 'director-notice', 'data-kind': n.kind },
+      h('p', {}, noticeText(n)),
+      h('div', { class: 'buttons' }, open, dismiss),
     );
   }
 

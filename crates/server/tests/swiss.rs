@@ -883,6 +883,52 @@ async fn art_4_7_a_move_made_in_an_unrated_event_is_not_taken_back() {
 }
 
 #[tokio::test]
+async fn the_entrants_of_a_live_event_are_reminded_five_minutes_before_its_start() {
+    let server = TestServer::start().await;
+    let starts = server.shared.clock.now_ms() + 10 * 60_000;
+    let (server, td, id, sessions) =
+        two_players_on(server, "Evening Swiss", json!({"starts_at": starts})).await;
+    let mut anna = GameSocket::open_path(&server.host, "/ws/lobby", Some(&sessions["Anna"]))
+        .await
+        .expect("opens");
+    anna.until("hello", WAIT, |_| true).await.expect("hello");
+    // Six minutes before: nothing yet.
+    server
+        .shared
+        .advance_clocks(std::time::Duration::from_secs(4 * 60));
+    let early = anna
+        .until("news", std::time::Duration::from_millis(500), |m| {
+            m["news"]["notice"]["kind"] == "tournament_soon"
+        })
+        .await;
+    assert!(early.is_err(), "not yet: {early:?}");
+    // Five minutes before: told once, with the moment.
+    server
+        .shared
+        .advance_clocks(std::time::Duration::from_secs(60));
+    let told = anna
+        .until("news", WAIT, |m| {
+            m["news"]["notice"]["kind"] == "tournament_soon"
+        })
+        .await
+        .expect("reminded");
+    assert_eq!(told["news"]["notice"]["tournament"], id.as_str(), "{told}");
+    assert_eq!(told["news"]["notice"]["starts_at"], starts, "{told}");
+    assert_eq!(told["news"]["notice"]["name"], "Evening Swiss", "{told}");
+    server
+        .shared
+        .advance_clocks(std::time::Duration::from_secs(60));
+    let again = anna
+        .until("news", std::time::Duration::from_millis(500), |m| {
+            m["news"]["notice"]["kind"] == "tournament_soon"
+        })
+        .await;
+    assert!(again.is_err(), "told once: {again:?}");
+    assert_eq!(page(&server, &td, &id).await["status"], "created");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn the_default_time_is_checked_and_none_by_correspondence() {
     let server = TestServer::start().await;
     let td = sign_up(&server, "Arbiter").await;
@@ -962,7 +1008,15 @@ async fn two_players(
     name: &str,
     settings: Value,
 ) -> (TestServer, String, String, HashMap<String, String>) {
-    let server = TestServer::start().await;
+    two_players_on(TestServer::start().await, name, settings).await
+}
+
+/// [`two_players`] on `server`.
+async fn two_players_on(
+    server: TestServer,
+    name: &str,
+    settings: Value,
+) -> (TestServer, String, String, HashMap<String, String>) {
     let td = sign_up(&server, "Arbiter").await;
     appoint(&server, "arbiter");
     let mut body = json!({"name": name, "time_control": "3+2", "system": "swiss", "rounds": 2,

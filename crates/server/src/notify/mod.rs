@@ -77,6 +77,16 @@ pub enum Notice {
         /// The opponent's name.
         player: String,
     },
+    /// A live tournament the player entered begins soon: its first
+    /// round is paired at `starts_at` (Unix ms).
+    TournamentSoon {
+        /// The tournament's id.
+        tournament: String,
+        /// Its name.
+        name: String,
+        /// When it begins.
+        starts_at: u64,
+    },
     /// The director answered the player's appeal or claim.
     Answered {
         /// The director's name.
@@ -98,6 +108,7 @@ impl Notice {
             Notice::LeaveEnds { .. } => "leave_ends",
             Notice::Decision { .. } => "decision",
             Notice::Answered { .. } => "answered",
+            Notice::TournamentSoon { .. } => "tournament_soon",
         }
     }
 }

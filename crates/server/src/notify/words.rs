@@ -108,6 +108,16 @@ pub fn line(notice: &Notice, lang: &str) -> String {
             "cs" => format!("{player} se vrátil z volna: hodiny znovu běží."),
             _ => format!("{player} is back from leave: the clocks run again."),
         },
+        Notice::TournamentSoon {
+            name, starts_at, ..
+        } => {
+            let t = moment(*starts_at);
+            match lang {
+                "sk" => format!("Turnaj {name} sa začína o {t}: buďte pri šachovnici."),
+                "cs" => format!("Turnaj {name} začíná v {t}: buďte u šachovnice."),
+                _ => format!("{name} begins at {t}: be at the board."),
+            }
+        }
         Notice::Answered { director, answer } => match lang {
             "sk" => format!("Riaditeľ turnaja {director} odpovedal: {answer}"),
             "cs" => format!("Ředitel turnaje {director} odpověděl: {answer}"),
@@ -216,6 +226,11 @@ mod tests {
             Notice::LeaveEnds {
                 player: "Tal".into(),
             },
+            Notice::TournamentSoon {
+                tournament: "t1".into(),
+                name: "Tal Memorial".into(),
+                starts_at: 1_772_582_400_000,
+            },
         ];
         for lang in ["en", "sk", "cs"] {
             for notice in &notices {
@@ -236,6 +251,10 @@ mod tests {
             "Tal is on leave from 2026-03-04 to 2026-03-06: the clocks of your game stand still (10.1)."
         );
         assert!(line(&notices[0], "en").contains("2026-03-04 00:00 UTC"));
+        assert_eq!(
+            line(&notices[9], "en"),
+            "Tal Memorial begins at 2026-03-04 00:00 UTC: be at the board."
+        );
     }
 
     #[test]

@@ -29,6 +29,9 @@ use crate::rooms::Shared;
 /// Longest sleep without a reason to wake (a safety net: rooms tell it).
 const IDLE: Duration = Duration::from_secs(30);
 
+/// How long before a live event's start its entrants are reminded, ms.
+pub const REMIND_MS: u64 = 5 * 60_000;
+
 /// The server's tournament clockwork.
 #[derive(Default)]
 pub struct Runner {
@@ -235,6 +238,36 @@ pub async fn pair_now(
     Ok(round)
 }
 
+/// Whether `tournament` is played at a live control (not in days).
+fn live(tournament: &Tournament) -> bool {
+    use rochade_laws::clock::{Scale, TimeControl};
+    tournament
+        .time_control
+        .parse::<TimeControl>()
+        .is_ok_and(|c| c.scale() != Scale::Days)
+}
+
+/// Tells each entrant of live `tournament` that it begins at `at`, once
+/// for that start ([`crate::notify::tell_once`]): on their open pages and
+/// in their next digest.
+fn remind_entrants(shared: &Arc<Shared>, tournament: &Tournament, at: u64) {
+    for player in &tournament.players {
+        crate::notify::tell_once(
+            &shared.hub,
+            &shared.storage,
+            player.id,
+            "",
+            &format!("{}:{at}", tournament.id),
+            crate::notify::Notice::TournamentSoon {
+                tournament: tournament.id.clone(),
+                name: tournament.name.clone(),
+                starts_at: at,
+            },
+            shared.clock.now_ms(),
+        );
+    }
+}
+
 /// Moves `tournament` on as far as it goes now; when to look again.
 async fn advance(
     shared: &Arc<Shared>,
@@ -243,7 +276,14 @@ async fn advance(
     let now = shared.clock.now_ms();
     if tournament.started.is_none() {
         match tournament.starts_at {
-            Some(at) if at > now => return Ok(Some(at)),
+            Some(at) if at > now => {
+                let remind = at.saturating_sub(REMIND_MS);
+                if now < remind || !live(&tournament) {
+                    return Ok(Some(if now < remind { remind } else { at }));
+                }
+                remind_entrants(shared, &tournament, at);
+                return Ok(Some(at));
+            }
             None => return Ok(None),
             Some(_) if tournament.players.len() < 2 => {
                 // Nobody to play: called off.
