@@ -17,7 +17,6 @@ mod beside;
 mod budget;
 mod delta;
 mod fill;
-mod heavy;
 mod least;
 mod pairs;
 mod restart;
@@ -162,21 +161,6 @@ struct State<W: Weight> {
     runs_fresh: bool,
     /// The leaves of each blossom, as many as when it was made.
     leaf_count: Vec<usize>,
-    /// Vertices scanned this stage in each root's tree (`blossom/heavy.rs`).
-    tree_pops: Vec<u32>,
-    /// The roots whose `tree_pops` are counting.
-    trees: Vec<usize>,
-    /// The root of the tree being scanned (`usize::MAX`: none yet).
-    tree_root: usize,
-    /// Roots labelled first (scanned last) for the rest of the solve.
-    heavy: Vec<bool>,
-    /// Some root is heavy.
-    any_heavy: bool,
-    /// Heavy roots are labelled first (tests turn it off to compare).
-    order_heavy: bool,
-    /// Roots made heavy (tests).
-    #[cfg(test)]
-    heavy_marks: u64,
     /// Entries of adjacency lists the stages looked at (tests).
     #[cfg(test)]
     visits: u64,
@@ -519,13 +503,6 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
         self.st.plain = true;
     }
 
-    /// Labels the roots in increasing order at every stage, heavy or
-    /// not (tests: `blossom/heavy.rs` compares).
-    #[cfg(test)]
-    pub(crate) fn set_unordered(&mut self) {
-        self.st.order_heavy = false;
-    }
-
     /// The optimality conditions of the last solve, for the tests.
     #[cfg(test)]
     pub(crate) fn check(&self) -> Result<(), String> {
@@ -637,14 +614,6 @@ impl<W: Weight> State<W> {
             zero_run: false,
             zero_popped: Vec::new(),
             leaf_count: vec![1; nodes],
-            tree_pops: vec![0; n],
-            trees: Vec::new(),
-            tree_root: usize::MAX,
-            heavy: vec![false; n],
-            any_heavy: false,
-            order_heavy: true,
-            #[cfg(test)]
-            heavy_marks: 0,
             #[cfg(test)]
             visits: 0,
             #[cfg(test)]
@@ -1279,7 +1248,6 @@ impl<W: Weight> State<W> {
         let n = self.n;
         self.scanned = 0;
         let mut stages = 0u64;
-        self.forget_heavy();
         loop {
             if self.budget.is_some_and(|b| self.scanned > b) {
                 return false;
@@ -1298,22 +1266,13 @@ impl<W: Weight> State<W> {
             self.dual_epoch += 1;
             self.queue.clear();
             let mut roots = 0u64;
-            // Heavy roots first, at the bottom of the stack (heavy.rs).
-            let passes: &[bool] = if self.any_heavy {
-                &[true, false]
-            } else {
-                &[false]
-            };
-            for &heavy_pass in passes {
-                for v in 0..n {
-                    if self.mate[v].is_none()
-                        && self.label[self.in_blossom[v]] == FREE
-                        && (!self.warm || self.dual[v] > W::zero())
-                        && self.in_pass(v, heavy_pass)
-                    {
-                        self.assign_label(v, S, None);
-                        roots += 1;
-                    }
+            for v in 0..n {
+                if self.mate[v].is_none()
+                    && self.label[self.in_blossom[v]] == FREE
+                    && (!self.warm || self.dual[v] > W::zero())
+                {
+                    self.assign_label(v, S, None);
+                    roots += 1;
                 }
             }
             if self.warm && self.queue.is_empty() {
@@ -1332,7 +1291,6 @@ impl<W: Weight> State<W> {
             if !augmented {
                 break;
             }
-            self.mark_heavy();
             for b in self.live.clone() {
                 if self.childs[b].is_empty() {
                     continue;
@@ -1355,7 +1313,6 @@ impl<W: Weight> State<W> {
         self.zero_run = false;
         loop {
             while let Some(v) = self.queue.pop() {
-                self.count_scan(v);
                 // An S-vertex of zero dual would be a delta of kind 1, zero.
                 if self.zero_run && self.dual[v] == W::zero() {
                     self.zero_popped.push(v);
