@@ -370,27 +370,41 @@ async fn an_arena_pairs_as_players_wait_scores_streaks_and_berserk_and_ends_at_i
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_player_who_leaves_an_arena_is_not_paired_until_they_come_back() {
-    let server = TestServer::start().await;
-    let (td, sessions) = arbiter_and(&server, &["Anna", "Boris", "Cyril"]).await;
-    let made = expect(
-        &server,
+/// A 30-minute 3+2 arena with `settings` added, joined by Anna, Boris
+/// and Cyril and started: the director's session, the players' and the
+/// arena's id.
+async fn three_in_an_arena(
+    server: &TestServer,
+    settings: Value,
+) -> (String, HashMap<String, String>, String) {
+    let (td, sessions) = arbiter_and(server, &["Anna", "Boris", "Cyril"]).await;
+    let mut body = json!({"name": "Blitz Arena", "time_control": "3+2", "system": "arena",
+                          "minutes": 30, "entry": {"open": true}});
+    for (k, v) in settings.as_object().expect("settings") {
+        body[k] = v.clone();
+    }
+    let made = expect(server, &td, "/api/tournaments", Some(body), 200).await;
+    let id = made["id"].as_str().expect("id").to_owned();
+    for name in ["Anna", "Boris", "Cyril"] {
+        let join = format!("/api/tournaments/{id}/join");
+        expect(server, &sessions[name], &join, None, 200).await;
+    }
+    expect(
+        server,
         &td,
-        "/api/tournaments",
-        Some(
-            json!({"name": "Blitz Arena", "time_control": "3+2", "system": "arena",
-                    "minutes": 30, "entry": {"open": true}}),
-        ),
+        &format!("/api/tournaments/{id}/start"),
+        None,
         200,
     )
     .await;
-    let id = made["id"].as_str().expect("id").to_owned();
+    (td, sessions, id)
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_an_arena_is_not_paired_until_they_come_back() {
+    let server = TestServer::start().await;
+    let (td, sessions, id) = three_in_an_arena(&server, json!({})).await;
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    for name in ["Anna", "Boris", "Cyril"] {
-        expect(&server, &sessions[name], &path("join"), None, 200).await;
-    }
-    expect(&server, &td, &path("start"), None, 200).await;
     let p = until(&server, &td, &id, |p| game_of(p, "Anna", "Boris").is_some()).await;
     assert!(game_with(&p, "Cyril").is_none(), "the odd one out waits");
     // Cyril leaves: a pause.
@@ -434,6 +448,37 @@ async fn a_player_who_leaves_an_arena_is_not_paired_until_they_come_back() {
         row(&page(&server, &td, &id).await, "Cyril")["withdrawn"],
         true
     );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn art_6_7_1_a_player_who_makes_no_first_move_is_paused_until_they_come_back() {
+    let server = TestServer::start().await;
+    let (td, sessions, id) = three_in_an_arena(&server, json!({"default_secs": 20})).await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    let p = until(&server, &td, &id, |p| game_of(p, "Anna", "Boris").is_some()).await;
+    let game = game_of(&p, "Anna", "Boris").expect("a game").clone();
+    let white = game["white"]["name"].as_str().expect("White").to_owned();
+    // Nobody moves: White loses by default, and is paused; the other two
+    // are paired, White is not.
+    server.shared.advance_clocks(Duration::from_secs(21));
+    let p = until(&server, &td, &id, |p| {
+        p["arena"]["games"] == 2 && row(p, &white)["withdrawn"] == true
+    })
+    .await;
+    assert!(
+        game_with(&p, &white).is_none(),
+        "{white} is not paired: {p}"
+    );
+    // White comes back: paired again once someone waits.
+    expect(&server, &sessions[&white], &path("join"), None, 200).await;
+    let p = page(&server, &td, &id).await;
+    assert_eq!(row(&p, &white)["withdrawn"], false, "{p}");
+    let going = p["arena"]["playing"][0].clone();
+    let board = json!({"game": going["game"], "white": going["white"], "black": going["black"]});
+    finish(&server, &sessions, &board, "1-0").await;
+    let p = until(&server, &td, &id, |p| game_with(p, &white).is_some()).await;
+    assert_eq!(row(&p, &white)["withdrawn"], false, "not paused again: {p}");
     server.stop().await;
 }
 

@@ -59,12 +59,16 @@ pub struct ArenaLog {
     /// Games still going when the time was up: they do not count.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub late: Vec<String>,
+    /// Games lost by a player who made no first move (6.7.1), whose
+    /// player was paused for it ([`play::advance`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<String>,
 }
 
 impl ArenaLog {
     /// Whether there is nothing to store.
     pub fn is_empty(&self) -> bool {
-        self.games.is_empty() && self.late.is_empty()
+        self.games.is_empty() && self.late.is_empty() && self.absent.is_empty()
     }
 }
 

@@ -1,7 +1,8 @@
 //! An arena on the server: at the start every player is paired by
 //! rating; then, whenever the clockwork looks (a game ended, a player
 //! came or left), those waiting are paired, until pairing closes before
-//! the end; at the end the games still going are set apart and the
+//! the end (a player who lost a game without a first move, 6.7.1, is
+//! paused until they join again); at the end the games still going are set apart and the
 //! arena is finished. Each pairing is stored with the tournament before
 //! its games are made ([`start_missing`]).
 
@@ -45,6 +46,45 @@ fn waiting(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<Wai
             }
         })
         .collect()
+}
+
+/// The players who lost a game of the arena without a first move (not
+/// come by the default time, 6.7.1) and were not paused for it yet, with
+/// the game.
+fn absentees(tournament: &Tournament, games: &HashMap<String, Outcome>) -> Vec<(i64, String)> {
+    tournament
+        .arena
+        .games
+        .iter()
+        .filter(|g| !tournament.arena.absent.contains(&g.game))
+        .filter_map(|g| {
+            let outcome = games.get(&g.game)?;
+            let absent = match (outcome.result.as_deref()?, outcome.plies) {
+                ("0-1", 0) => g.white,
+                ("1-0", 1) => g.black,
+                _ => return None,
+            };
+            Some((absent, g.game.clone()))
+        })
+        .collect()
+}
+
+/// Pauses each player who lost a game without a first move, as lichess
+/// does: not paired again until they join again ([`comes_back`]), so that
+/// nobody away keeps giving their opponents wins. Whether any was.
+fn pause_absentees(
+    tournament: &mut Tournament,
+    games: &HashMap<String, Outcome>,
+    now: u64,
+) -> bool {
+    let gone = absentees(tournament, games);
+    for (player, game) in &gone {
+        tournament.arena.absent.push(game.clone());
+        if !tournament.is_withdrawn(*player) {
+            tournament.withdrawn.push((*player, now));
+        }
+    }
+    !gone.is_empty()
 }
 
 /// Pairs the players waiting in `tournament` at `now` (adding their
@@ -133,8 +173,13 @@ pub async fn advance(
     for made in start_missing(shared, &tournament, games).await? {
         known.insert(made, Outcome::default());
     }
-    if !tournament.paused && now < close && pair_waiting(&mut tournament, &known, now) > 0 {
+    let paused = pause_absentees(&mut tournament, &known, now);
+    let paired =
+        !tournament.paused && now < close && pair_waiting(&mut tournament, &known, now) > 0;
+    if paused || paired {
         save(shared, &tournament).await?;
+    }
+    if paired {
         start_missing(shared, &tournament, &known).await?;
     }
     Ok(Some(end))
