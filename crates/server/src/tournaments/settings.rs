@@ -73,8 +73,7 @@ pub async fn change(
         return Err(ActionError::new(
             ErrorCode::NotAllowed,
             format!(
-                "settings.system: {} players have entered, more than the {capacity} it takes; \
-                 withdraw some first",
+                "settings.system: {} players have entered, more than the {capacity} it takes",
                 tournament.players.len()
             ),
         ));
