@@ -499,8 +499,8 @@ export class GameView {
       }
     }
     if (next.halted && !next.outcome && !prev?.halted) say(t('haltedNote'), true);
-    if (next.clock?.default_in !== undefined && next.you === next.turn && prev?.clock?.default_in === undefined) say(this.defaultText(next));
     else if (prev?.halted && !next.halted && !next.outcome) say(t('resumedNote'));
+    if (next.clock?.default_in !== undefined && next.you === next.turn && prev?.clock?.default_in === undefined) say(this.defaultText(next));
     if (next.outcome && (!prev || !prev.outcome)) {
       if (prev) play('end');
       say(outcomeText(next.outcome), true);

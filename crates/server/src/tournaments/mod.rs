@@ -117,10 +117,11 @@ impl Terms {
 }
 
 /// How a tournament's games start (appendix B).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "start")]
 pub enum Start {
     /// The usual position.
+    #[default]
     Standard,
     /// Chess960, a position drawn for each game.
     Chess960EachGame,
@@ -131,8 +132,9 @@ pub enum Start {
     },
 }
 
-/// A tournament: its settings, director, players and state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A tournament: its settings, director, players and state (by default
+/// an empty one, not begun, whose settings [`create`] then sets).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
     /// A short random id.
     pub id: String,

@@ -47,6 +47,10 @@ pub struct Runner {
     due: StdMutex<HashMap<String, u64>>,
     /// Every running tournament has been read once since the start.
     scanned: AtomicBool,
+    /// The entrants reminded on this node of each start to come (the
+    /// start, the players), so that a tournament looked at again in its
+    /// last minutes tells only those it has not.
+    reminded: StdMutex<HashMap<String, (u64, HashSet<i64>)>>,
     /// Where changes also go.
     also: std::sync::OnceLock<Also>,
 }
@@ -103,6 +107,26 @@ impl Runner {
             .unwrap_or_else(|e| e.into_inner())
             .insert(id.to_owned());
         self.wake.notify_one();
+    }
+
+    /// The entrants of `tournament` not yet reminded here that it begins
+    /// at `at` (server time `now`), noted as reminded; starts gone by are
+    /// forgotten.
+    fn to_remind(&self, tournament: &Tournament, at: u64, now: u64) -> Vec<i64> {
+        let mut reminded = self.reminded.lock().unwrap_or_else(|e| e.into_inner());
+        reminded.retain(|_, (start, _)| *start > now);
+        let (start, told) = reminded
+            .entry(tournament.id.clone())
+            .or_insert_with(|| (at, HashSet::new()));
+        if *start != at {
+            (*start, *told) = (at, HashSet::new());
+        }
+        tournament
+            .players
+            .iter()
+            .map(|p| p.id)
+            .filter(|id| told.insert(*id))
+            .collect()
     }
 
     /// The turn to change tournaments: held while one is read, changed
@@ -248,14 +272,17 @@ fn live(tournament: &Tournament) -> bool {
 }
 
 /// Tells each entrant of live `tournament` that it begins at `at`, once
-/// for that start ([`crate::notify::tell_once`]): on their open pages and
-/// in their next digest.
+/// for that start: each only the first time this node looks
+/// ([`Runner::to_remind`]), and once across restarts and nodes
+/// ([`crate::notify::tell_once`]); on their open pages and in their next
+/// digest.
 fn remind_entrants(shared: &Arc<Shared>, tournament: &Tournament, at: u64) {
-    for player in &tournament.players {
+    let now = shared.clock.now_ms();
+    for player in shared.tournaments.to_remind(tournament, at, now) {
         crate::notify::tell_once(
             &shared.hub,
             &shared.storage,
-            player.id,
+            player,
             "",
             &format!("{}:{at}", tournament.id),
             crate::notify::Notice::TournamentSoon {
@@ -263,7 +290,7 @@ fn remind_entrants(shared: &Arc<Shared>, tournament: &Tournament, at: u64) {
                 name: tournament.name.clone(),
                 starts_at: at,
             },
-            shared.clock.now_ms(),
+            now,
         );
     }
 }
@@ -278,8 +305,11 @@ async fn advance(
         match tournament.starts_at {
             Some(at) if at > now => {
                 let remind = at.saturating_sub(REMIND_MS);
-                if now < remind || !live(&tournament) {
-                    return Ok(Some(if now < remind { remind } else { at }));
+                if !live(&tournament) {
+                    return Ok(Some(at));
+                }
+                if now < remind {
+                    return Ok(Some(remind));
                 }
                 remind_entrants(shared, &tournament, at);
                 return Ok(Some(at));
