@@ -40,6 +40,10 @@ impl Base {
     /// Rows `start..end` from `weight(li, lj)`, in place of the last
     /// ones; each weight is set in `m` as the edge of the local pair's
     /// players (`global`), row by row (a player has no edge to itself).
+    /// Into a matcher with no edges whose vertices are the local
+    /// indices, in one pass of [`Matcher::fill_keyed`] (a bracket of
+    /// thousands weighs millions of pairs: set one by one, each wrote
+    /// its mirror in another row).
     pub(super) fn fill<const L: usize>(
         &mut self,
         m: &mut Matcher<Wide<L>>,
@@ -50,6 +54,23 @@ impl Base {
         self.start = start;
         self.end = end;
         self.places.clear();
+        let local = global.iter().enumerate().all(|(l, &g)| l == g);
+        if local && m.is_edgeless() {
+            m.fill_keyed(
+                |v, u| {
+                    if (start..end).contains(&u) {
+                        weight(u, v)
+                    } else {
+                        Wide::ZERO
+                    }
+                },
+                |w| w,
+            );
+            for li in start..end {
+                self.places.extend((0..li).map(|lj| m.place(li, lj)));
+            }
+            return;
+        }
         let mut last = (Wide::ZERO, ZERO);
         for li in start..end {
             for lj in 0..li {

@@ -8,6 +8,12 @@
 //!
 //! The steps follow bbpPairings' `computeMatching` as caissify-pairings
 //! 0.5.0 writes it, our oracle; Phase numbers are caissify's.
+//!
+//! With an even number of players a bracket's matchings are over its
+//! own players and the next scoregroup alone, while the players below
+//! them can be shown to pair whoever the bracket leaves to them
+//! (`far.rs`): the same matchings, over hundreds or thousands of
+//! players where the round has ten thousand (`graph.rs`).
 
 // Local indices (positions in the bracket) and global ones (positions
 // in the round's order) are the procedure's own vocabulary: loops run
@@ -15,66 +21,11 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::base::Base;
+use super::far::Limits;
+use super::graph::{Graph, Unproven};
 use super::player::Entrant;
 use super::weights::{self, ByeTerms, Layout, Place};
-use crate::matching::{Matcher, Wide};
-
-/// The round's players sorted by score (descending) then pairing number,
-/// with the matching kept from one decision to the next: a decision
-/// changes the edges of a few players, and the matching is grown again
-/// from the previous one (O(n²) a player instead of O(n³) a decision).
-struct Graph<'a, const L: usize> {
-    players: Vec<&'a Entrant>,
-    n: usize,
-    m: Matcher<Wide<L>>,
-}
-
-impl<const L: usize> Graph<'_, L> {
-    /// Sets the weight of edge `i`–`j` (a change of `i`'s edges); a
-    /// player has no edge to itself.
-    fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
-        if i != j {
-            self.m.set_weight(i, j, w);
-        }
-    }
-
-    /// Each player's partner in a maximum weight matching (itself if
-    /// unmatched).
-    fn matching(&mut self) -> Vec<usize> {
-        self.m
-            .solve()
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| m.unwrap_or(i))
-            .collect()
-    }
-
-    /// Gives `player` the `offers` (opponent, weight), matches, and
-    /// keeps the pair the matching makes: the new matching and the partner.
-    fn fix_partner(
-        &mut self,
-        player: usize,
-        offers: &[(usize, Wide<L>)],
-    ) -> (Vec<usize>, Option<usize>) {
-        for &(opp, w) in offers {
-            self.set(player, opp, w);
-        }
-        let stable = self.matching();
-        let m = stable[player];
-        if m == player {
-            return (stable, None);
-        }
-        self.finalize(player, m);
-        (stable, Some(m))
-    }
-
-    /// Keeps `i`–`j` and removes every other edge of both.
-    fn finalize(&mut self, i: usize, j: usize) {
-        self.m.clear_edges(i);
-        self.m.clear_edges(j);
-        self.set(i, j, Wide::from_u64(1));
-    }
-}
+use crate::matching::Wide;
 
 /// A player's part in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -97,19 +48,36 @@ pub fn pair<'a, const L: usize>(
     round: u16,
     rounds: u16,
 ) -> (Vec<(&'a Entrant, &'a Entrant)>, Vec<&'a Entrant>) {
+    pair_in::<L>(entrants, bye_candidates, round, rounds, true).0
+}
+
+/// The pairs and the unpaired of a round (as [`pair`]).
+type Round<'a> = (Vec<(&'a Entrant, &'a Entrant)>, Vec<&'a Entrant>);
+
+/// [`pair`], each bracket matched on its own players where it may be
+/// if `own`, else every bracket on the whole round (the same pairs);
+/// with how many brackets were matched on their own players, and how
+/// many of those again with their far block.
+fn pair_in<'a, const L: usize>(
+    entrants: &'a [Entrant],
+    bye_candidates: Option<&[bool]>,
+    round: u16,
+    rounds: u16,
+    own: bool,
+) -> (Round<'a>, [usize; 2]) {
     let mut order: Vec<usize> = (0..entrants.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(entrants[i].score), entrants[i].number));
     let players: Vec<&Entrant> = order.iter().map(|&i| &entrants[i]).collect();
     let n = players.len();
     if n < 2 {
-        return (Vec::new(), players);
+        return ((Vec::new(), players), [0; 2]);
     }
     let layout = Layout::new(&players, round.saturating_sub(1));
-    let mut g = Graph::<L> {
-        players,
-        n,
-        m: Matcher::new(n),
-    };
+    // With no bye every far pair weighs the same: each bracket is
+    // matched on its own players (far.rs). Else on the whole round.
+    let lowered = own && bye_candidates.is_none() && n.is_multiple_of(2);
+    let mut counts = [0; 2];
+    let mut g = Graph::<L>::new(players, !lowered);
     let score = |g: &Graph<L>, i: usize| g.players[i].score;
 
     // Scoregroups as index ranges.
@@ -145,13 +113,20 @@ pub fn pair<'a, const L: usize>(
             rounds,
         )
     };
-    // Every pair at once: `fill_keyed` writes the table row by row,
-    // working out a weight only where a far pair's key changes.
-    let players = &g.players;
-    g.m.fill_keyed(
-        |i, j| weights::far_key(&layout, &bye, players[i], i, j, round, rounds),
-        |key| weights::far_weight::<L>(&layout, key),
+    if !lowered {
+        // Every pair at once: `fill_keyed` writes the table row by row,
+        // working out a weight only where a far pair's key changes.
+        let players = g.players.clone();
+        g.fill(
+            |hi, lo| weights::far_key(&layout, &bye, players[hi], hi, lo, round, rounds),
+            |key| weights::far_weight::<L>(&layout, key),
+        );
+    }
+    let limits = Limits::new(
+        &layout.profiles,
+        g.players.iter().map(|e| e.opponents.len()),
     );
+    let far_pair = weights::far_pair::<L>(&layout);
 
     let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
     let mut next_group = 1;
@@ -162,6 +137,9 @@ pub fn pair<'a, const L: usize>(
     let b = layout.b;
     let mut base = Base::new();
     let mut role = vec![Role::Other; n];
+    // The weights between the players moved down, as the last bracket
+    // left them (each bracket sets those of its own players).
+    let mut weights_carried: Vec<(usize, usize, Wide<L>)> = Vec::new();
 
     while by_index.len() > 1 || next_group < groups.len() {
         let next_begin = by_index.len();
@@ -176,289 +154,61 @@ pub fn pair<'a, const L: usize>(
         };
         let locals = by_index.len();
 
-        // Base weights of the bracket and the next scoregroup, each set
-        // in the matcher as the table is filled (row by row: the same
-        // places as setting them by weight in that order).
-        base.fill(&mut g.m, (group_begin, locals), &by_index, |li, lj| {
-            let place = if li < next_begin {
-                Place::Current
-            } else {
-                Place::Next
-            };
-            edge(&g.players, &bye, by_index[lj], by_index[li], place)
-        });
-        // Who is an MDP and who a resident, by global index: the tests
-        // below run for pairs of the bracket (a scan of the bracket each
-        // was cubic in its size).
-        role.fill(Role::Other);
-        for (li, &gi) in by_index[..next_begin].iter().enumerate() {
-            role[gi] = if li < group_begin {
-                Role::Mdp
-            } else {
-                Role::Resident
-            };
-        }
-        let is_resident = |x: usize| role[x] == Role::Resident;
-        let is_mdp = |x: usize| role[x] == Role::Mdp;
-
-        let mut stable = g.matching();
-
-        // Phase 1: which MDPs are paired in this bracket.
-        let mut md_score = None;
-        let mut remaining_md = 0usize;
-        let mut remaining_matched = 0usize;
-        for li in 0..group_begin {
-            let gi = by_index[li];
-            if md_score.is_none_or(|s| score(&g, gi) < s) {
-                md_score = Some(score(&g, gi));
-                remaining_md = 0;
-                remaining_matched = 0;
-                for &mgi in &by_index[li..group_begin] {
-                    if Some(score(&g, mgi)) > md_score {
-                        continue;
-                    }
-                    if Some(score(&g, mgi)) < md_score {
-                        break;
-                    }
-                    remaining_md += 1;
-                    if stable[mgi] != mgi && is_resident(stable[mgi]) {
-                        remaining_matched += 1;
-                    }
-                }
-            }
-            if remaining_matched == 0 {
-                continue;
-            }
-            if remaining_md <= remaining_matched {
-                matched[gi] = true;
-                remaining_md -= 1;
-                continue;
-            }
-            remaining_md -= 1;
-            if !(stable[gi] != gi && is_resident(stable[gi])) {
-                for rli in group_begin..next_begin {
-                    let bw = base.get(&g.m, rli, li);
-                    if bw != Wide::ZERO {
-                        g.set(gi, by_index[rli], bw.or_u64(1));
-                    }
-                }
-                stable = g.matching();
-            }
-            if stable[gi] != gi && is_resident(stable[gi]) {
-                matched[gi] = true;
-                remaining_matched -= 1;
-                let size = (next_begin - group_begin) as u64;
-                for rli in group_begin..next_begin {
-                    let bw = base.get(&g.m, rli, li);
-                    if bw != Wide::ZERO {
-                        g.set(gi, by_index[rli], bw.or_u64(size) + Wide::from_u64(1));
-                    }
-                }
-            }
-        }
-
-        // Phase 2: each paired MDP's opponent, highest ranked first.
-        let mut finalized: Vec<usize> = Vec::new();
-        for li in 0..group_begin {
-            let gi = by_index[li];
-            if !matched[gi] || finalized.contains(&gi) {
-                continue;
-            }
-            // Lower ranked residents get the larger addends (caissify
-            // counts only residents it may pair).
-            let mut addend = locals as u64;
-            let mut offers = Vec::new();
-            for rli in (group_begin..next_begin).rev() {
-                let bw = base.get(&g.m, rli, li);
-                if !matched[by_index[rli]] && bw != Wide::ZERO {
-                    offers.push((by_index[rli], bw + Wide::from_u64(addend)));
-                    addend += 1;
-                }
-            }
-            let (now, partner) = g.fix_partner(gi, &offers);
-            stable = now;
-            if let Some(m) = partner {
-                matched[m] = true;
-                finalized.push(gi);
-                finalized.push(m);
-            } else {
-                matched[gi] = false;
-            }
-        }
-
-        // Phase 3: the remainder and its S1 size.
-        let mut remainder: Vec<usize> = Vec::new();
-        let mut remainder_pairs = 0usize;
-        for li in group_begin..next_begin {
-            let gi = by_index[li];
-            let p = stable[gi];
-            if p != gi && is_mdp(p) {
-                continue;
-            }
-            remainder.push(li);
-            if p != gi && p < gi {
-                remainder_pairs += 1;
-            }
-        }
-        if remainder_pairs > remainder.len() {
-            remainder_pairs = remainder.len() / 2;
-        }
-        let first_group_end = remainder_pairs;
-        let in_bracket_below = |stable: &[usize], gi: usize| {
-            let p = stable[gi];
-            p != gi && p > gi && is_resident(p)
+        let br = Bracket {
+            by_index: &by_index,
+            group_begin,
+            next_begin,
+            carried: &weights_carried,
         };
-        let exchange =
-            |base: &Base, m: &Matcher<Wide<L>>, smaller: usize, larger: usize, index: usize| {
-                let w = base.get(m, larger, smaller);
-                if w == Wide::ZERO {
-                    return w;
+        let far_range = groups.get(next_group).map_or(n, |gr| gr.0)..n;
+        // The bracket's decisions, on its own players where the far
+        // block may be left out, else (or again) with the far block.
+        let saved = matched.clone();
+        let mut lower = true;
+        let stable = loop {
+            if lowered {
+                let far = if lower && !far_range.is_empty() {
+                    limits
+                        .far(&by_index, far_range.clone())
+                        .map(|far| (far, far_pair))
+                } else {
+                    None
+                };
+                counts[0] += usize::from(far.is_some());
+                let mut local = by_index.clone();
+                if far.is_none() {
+                    local.extend(far_range.clone());
                 }
-                let addend = Wide::<L>::from_u64(u64::from(index < remainder_pairs)).shifted(2 * b)
-                    - Wide::from_u64(index as u64);
-                w + addend.shifted(1)
-            };
-
-        if remainder.len() >= 2 {
-            // Phase 4: weights that prefer fewer and smaller exchanges.
-            for &opp_li in &remainder {
-                for (index, &player_li) in remainder.iter().enumerate() {
-                    if opp_li <= player_li {
-                        break;
-                    }
-                    let w = exchange(&base, &g.m, player_li, opp_li, index);
-                    g.set(by_index[player_li], by_index[opp_li], w);
-                }
-            }
-            stable = g.matching();
-            let exchanges = remainder[..first_group_end]
-                .iter()
-                .filter(|&&li| !in_bracket_below(&stable, by_index[li]))
-                .count();
-
-            // Phase 5: which S1 players move to S2, lowest first.
-            let mut left = exchanges;
-            let mut index = remainder_pairs;
-            for scan in (0..first_group_end).rev() {
-                if left == 0 {
-                    break;
-                }
-                index -= 1;
-                let li = remainder[scan];
-                let gi = by_index[li];
-                if in_bracket_below(&stable, gi) {
-                    for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, &g.m, li, opp_li, index);
-                        if w != Wide::ZERO {
-                            g.set(gi, by_index[opp_li], w - Wide::from_u64(1));
-                        }
-                    }
-                    stable = g.matching();
-                }
-                let exchanged = !in_bracket_below(&stable, gi);
-                if exchanged {
-                    left -= 1;
-                }
-                for &opp_li in &remainder[scan + 1..] {
-                    if exchanged {
-                        base.clear(opp_li, li);
-                    }
-                    let w = exchange(&base, &g.m, li, opp_li, index);
-                    g.set(gi, by_index[opp_li], w);
+                g.of(local, far);
+                if g.local().len() > locals {
+                    let players = g.players.clone();
+                    g.fill(
+                        |hi, lo| {
+                            weights::far_key(&layout, &bye, players[hi], hi, lo, round, rounds)
+                        },
+                        |key| weights::far_weight::<L>(&layout, key),
+                    );
                 }
             }
-
-            // Phase 6: which S2 players move to S1, highest first.
-            let mut left = exchanges;
-            let mut index = remainder_pairs;
-            for scan in first_group_end..remainder.len() {
-                if left <= 1 {
-                    break;
-                }
-                let li = remainder[scan];
-                let gi = by_index[li];
-                let already = in_bracket_below(&stable, gi);
-                if !already {
-                    for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, &g.m, li, opp_li, index);
-                        if w != Wide::ZERO {
-                            g.set(gi, by_index[opp_li], w + Wide::from_u64(1));
-                        }
-                    }
-                    stable = g.matching();
-                }
-                if in_bracket_below(&stable, gi) {
-                    left -= 1;
-                    for (oi, &opp_li) in remainder.iter().enumerate() {
-                        if opp_li == li {
-                            continue;
-                        }
-                        if oi < scan {
-                            if base.holds(li, opp_li) {
-                                base.clear(li, opp_li);
-                            } else {
-                                base.clear(opp_li, li);
-                            }
-                            g.set(gi, by_index[opp_li], Wide::ZERO);
-                        }
-                    }
-                    for nli in next_begin..locals {
-                        base.clear(nli, li);
-                        g.set(gi, by_index[nli], Wide::ZERO);
-                    }
-                }
-                if !already {
-                    for &opp_li in &remainder[scan + 1..] {
-                        let w = exchange(&base, &g.m, li, opp_li, index);
-                        g.set(gi, by_index[opp_li], w);
-                    }
-                }
-                index += 1;
-            }
-
-            // Phase 7: fix the exchanges.
-            for (pi, &player_li) in remainder.iter().enumerate() {
-                let player = by_index[player_li];
-                for &opp_li in &remainder[pi + 1..] {
-                    let opp = by_index[opp_li];
-                    if !in_bracket_below(&stable, player) || in_bracket_below(&stable, opp) {
-                        base.clear(opp_li, player_li);
-                    }
-                    // By its place: the weight as `set` would give it,
-                    // not doubled or looked up again.
-                    if player != opp {
-                        g.m.set_place(player, opp, base.place(opp_li, player_li));
-                    }
+            match decide(
+                &mut g,
+                &mut base,
+                &br,
+                &mut matched,
+                &mut role,
+                &|players, hi, lo, place| edge(players, &bye, hi, lo, place),
+                b,
+            ) {
+                Ok(stable) => break stable,
+                // Some player left to the far block may find no partner
+                // there: the bracket again, with its far block.
+                Err(Unproven) => {
+                    counts[1] += 1;
+                    matched.clone_from(&saved);
+                    lower = false;
                 }
             }
-        }
-
-        // Phase 8: each S1 player's opponent, highest ranked first.
-        for &player_li in &remainder {
-            let player = by_index[player_li];
-            if !in_bracket_below(&stable, player) {
-                continue;
-            }
-            // Every later opponent counts for the addend, pairable or not.
-            let offers: Vec<(usize, Wide<L>)> = remainder
-                .iter()
-                .rev()
-                .filter(|&&opp_li| opp_li > player_li && !matched[by_index[opp_li]])
-                .enumerate()
-                .map(|(addend, &opp_li)| (opp_li, addend))
-                .filter(|&(opp_li, _)| base.get(&g.m, opp_li, player_li) != Wide::ZERO)
-                .map(|(opp_li, addend)| {
-                    let bw = base.get(&g.m, opp_li, player_li);
-                    (by_index[opp_li], bw + Wide::from_u64(addend as u64))
-                })
-                .collect();
-            let (now, partner) = g.fix_partner(player, &offers);
-            stable = now;
-            if let Some(m) = partner {
-                matched[player] = true;
-                matched[m] = true;
-            }
-        }
+        };
 
         // Phase 9: the pairs made; the rest moves down.
         bye.single_downfloater =
@@ -487,6 +237,17 @@ pub fn pair<'a, const L: usize>(
         }
         by_index = carried;
         group_begin = new_begin;
+        weights_carried.clear();
+        if lowered {
+            for (k, &x) in by_index[..group_begin].iter().enumerate() {
+                for &y in &by_index[..k] {
+                    let w = g.weight(x, y);
+                    if w != Wide::ZERO {
+                        weights_carried.push((x, y, w));
+                    }
+                }
+            }
+        }
         if next_group >= groups.len() && by_index == previous {
             break;
         }
@@ -513,7 +274,330 @@ pub fn pair<'a, const L: usize>(
         });
     }
     out.sort_by_key(|(a, _)| a.number);
-    (out, rest)
+    ((out, rest), counts)
+}
+
+/// The bracket being paired: its players with the next scoregroup
+/// (global indices; the MDPs first, then the residents, then the next
+/// scoregroup), where the residents and the next scoregroup begin.
+struct Bracket<'b, const L: usize> {
+    by_index: &'b [usize],
+    group_begin: usize,
+    next_begin: usize,
+    /// The weights between its MDPs, as the last bracket left them.
+    carried: &'b [(usize, usize, Wide<L>)],
+}
+
+/// A pair's base weight: the players, the higher's and the lower's
+/// global index, the pair's place.
+type EdgeOf<'e, const L: usize> = dyn Fn(&[&Entrant], usize, usize, Place) -> Wide<L> + 'e;
+
+/// Phases 1 to 8 of the bracket `br`: each MDP's, exchange's and S1
+/// player's decision, one matching each; the last matching.
+#[allow(clippy::too_many_lines)]
+fn decide<const L: usize>(
+    g: &mut Graph<'_, L>,
+    base: &mut Base,
+    br: &Bracket<'_, L>,
+    matched: &mut [bool],
+    role: &mut [Role],
+    edge: &EdgeOf<'_, L>,
+    b: usize,
+) -> Result<Vec<usize>, Unproven> {
+    let Bracket {
+        by_index,
+        group_begin,
+        next_begin,
+        carried,
+    } = *br;
+    let locals = by_index.len();
+    let score = |g: &Graph<L>, i: usize| g.players[i].score;
+    // Base weights of the bracket and the next scoregroup, each set
+    // in the matcher as the table is filled (row by row: the same
+    // places as setting them by weight in that order).
+    let slots: Vec<usize> = by_index.iter().map(|&gi| g.vertex(gi)).collect();
+    let offset = g.offset();
+    base.fill(&mut g.m, (group_begin, locals), &slots, |li, lj| {
+        let place = if li < next_begin {
+            Place::Current
+        } else {
+            Place::Next
+        };
+        let w = edge(&g.players, by_index[lj], by_index[li], place);
+        if w == Wide::ZERO { w } else { w - offset }
+    });
+    g.settle(carried);
+    // Who is an MDP and who a resident, by global index: the tests
+    // below run for pairs of the bracket (a scan of the bracket each
+    // was cubic in its size).
+    role.fill(Role::Other);
+    for (li, &gi) in by_index[..next_begin].iter().enumerate() {
+        role[gi] = if li < group_begin {
+            Role::Mdp
+        } else {
+            Role::Resident
+        };
+    }
+    let is_resident = |x: usize| role[x] == Role::Resident;
+    let is_mdp = |x: usize| role[x] == Role::Mdp;
+
+    let mut stable = g.matching()?;
+
+    // Phase 1: which MDPs are paired in this bracket.
+    let mut md_score = None;
+    let mut remaining_md = 0usize;
+    let mut remaining_matched = 0usize;
+    for li in 0..group_begin {
+        let gi = by_index[li];
+        if md_score.is_none_or(|s| score(g, gi) < s) {
+            md_score = Some(score(g, gi));
+            remaining_md = 0;
+            remaining_matched = 0;
+            for &mgi in &by_index[li..group_begin] {
+                if Some(score(g, mgi)) > md_score {
+                    continue;
+                }
+                if Some(score(g, mgi)) < md_score {
+                    break;
+                }
+                remaining_md += 1;
+                if stable[mgi] != mgi && is_resident(stable[mgi]) {
+                    remaining_matched += 1;
+                }
+            }
+        }
+        if remaining_matched == 0 {
+            continue;
+        }
+        if remaining_md <= remaining_matched {
+            matched[gi] = true;
+            remaining_md -= 1;
+            continue;
+        }
+        remaining_md -= 1;
+        if !(stable[gi] != gi && is_resident(stable[gi])) {
+            for rli in group_begin..next_begin {
+                let bw = g.base(base, rli, li);
+                if bw != Wide::ZERO {
+                    g.set(gi, by_index[rli], bw.or_u64(1));
+                }
+            }
+            stable = g.matching()?;
+        }
+        if stable[gi] != gi && is_resident(stable[gi]) {
+            matched[gi] = true;
+            remaining_matched -= 1;
+            let size = (next_begin - group_begin) as u64;
+            for rli in group_begin..next_begin {
+                let bw = g.base(base, rli, li);
+                if bw != Wide::ZERO {
+                    g.set(gi, by_index[rli], bw.or_u64(size) + Wide::from_u64(1));
+                }
+            }
+        }
+    }
+
+    // Phase 2: each paired MDP's opponent, highest ranked first.
+    let mut finalized: Vec<usize> = Vec::new();
+    for li in 0..group_begin {
+        let gi = by_index[li];
+        if !matched[gi] || finalized.contains(&gi) {
+            continue;
+        }
+        // Lower ranked residents get the larger addends (caissify
+        // counts only residents it may pair).
+        let mut addend = locals as u64;
+        let mut offers = Vec::new();
+        for rli in (group_begin..next_begin).rev() {
+            let bw = g.base(base, rli, li);
+            if !matched[by_index[rli]] && bw != Wide::ZERO {
+                offers.push((by_index[rli], bw + Wide::from_u64(addend)));
+                addend += 1;
+            }
+        }
+        let (now, partner) = g.fix_partner(gi, &offers)?;
+        stable = now;
+        if let Some(m) = partner {
+            matched[m] = true;
+            finalized.push(gi);
+            finalized.push(m);
+        } else {
+            matched[gi] = false;
+        }
+    }
+
+    // Phase 3: the remainder and its S1 size.
+    let mut remainder: Vec<usize> = Vec::new();
+    let mut remainder_pairs = 0usize;
+    for li in group_begin..next_begin {
+        let gi = by_index[li];
+        let p = stable[gi];
+        if p != gi && is_mdp(p) {
+            continue;
+        }
+        remainder.push(li);
+        if p != gi && p < gi {
+            remainder_pairs += 1;
+        }
+    }
+    if remainder_pairs > remainder.len() {
+        remainder_pairs = remainder.len() / 2;
+    }
+    let first_group_end = remainder_pairs;
+    let in_bracket_below = |stable: &[usize], gi: usize| {
+        let p = stable[gi];
+        p != gi && p > gi && is_resident(p)
+    };
+    let exchange = |base: &Base, g: &Graph<'_, L>, smaller: usize, larger: usize, index: usize| {
+        let w = g.base(base, larger, smaller);
+        if w == Wide::ZERO {
+            return w;
+        }
+        let addend = Wide::<L>::from_u64(u64::from(index < remainder_pairs)).shifted(2 * b)
+            - Wide::from_u64(index as u64);
+        w + addend.shifted(1)
+    };
+
+    if remainder.len() >= 2 {
+        // Phase 4: weights that prefer fewer and smaller exchanges.
+        for &opp_li in &remainder {
+            for (index, &player_li) in remainder.iter().enumerate() {
+                if opp_li <= player_li {
+                    break;
+                }
+                let w = exchange(base, g, player_li, opp_li, index);
+                g.set(by_index[player_li], by_index[opp_li], w);
+            }
+        }
+        stable = g.matching()?;
+        let exchanges = remainder[..first_group_end]
+            .iter()
+            .filter(|&&li| !in_bracket_below(&stable, by_index[li]))
+            .count();
+
+        // Phase 5: which S1 players move to S2, lowest first.
+        let mut left = exchanges;
+        let mut index = remainder_pairs;
+        for scan in (0..first_group_end).rev() {
+            if left == 0 {
+                break;
+            }
+            index -= 1;
+            let li = remainder[scan];
+            let gi = by_index[li];
+            if in_bracket_below(&stable, gi) {
+                for &opp_li in &remainder[scan + 1..] {
+                    let w = exchange(base, g, li, opp_li, index);
+                    if w != Wide::ZERO {
+                        g.set(gi, by_index[opp_li], w - Wide::from_u64(1));
+                    }
+                }
+                stable = g.matching()?;
+            }
+            let exchanged = !in_bracket_below(&stable, gi);
+            if exchanged {
+                left -= 1;
+            }
+            for &opp_li in &remainder[scan + 1..] {
+                if exchanged {
+                    base.clear(opp_li, li);
+                }
+                let w = exchange(base, g, li, opp_li, index);
+                g.set(gi, by_index[opp_li], w);
+            }
+        }
+
+        // Phase 6: which S2 players move to S1, highest first.
+        let mut left = exchanges;
+        let mut index = remainder_pairs;
+        for scan in first_group_end..remainder.len() {
+            if left <= 1 {
+                break;
+            }
+            let li = remainder[scan];
+            let gi = by_index[li];
+            let already = in_bracket_below(&stable, gi);
+            if !already {
+                for &opp_li in &remainder[scan + 1..] {
+                    let w = exchange(base, g, li, opp_li, index);
+                    if w != Wide::ZERO {
+                        g.set(gi, by_index[opp_li], w + Wide::from_u64(1));
+                    }
+                }
+                stable = g.matching()?;
+            }
+            if in_bracket_below(&stable, gi) {
+                left -= 1;
+                for (oi, &opp_li) in remainder.iter().enumerate() {
+                    if opp_li == li {
+                        continue;
+                    }
+                    if oi < scan {
+                        if base.holds(li, opp_li) {
+                            base.clear(li, opp_li);
+                        } else {
+                            base.clear(opp_li, li);
+                        }
+                        g.set(gi, by_index[opp_li], Wide::ZERO);
+                    }
+                }
+                for nli in next_begin..locals {
+                    base.clear(nli, li);
+                    g.set(gi, by_index[nli], Wide::ZERO);
+                }
+            }
+            if !already {
+                for &opp_li in &remainder[scan + 1..] {
+                    let w = exchange(base, g, li, opp_li, index);
+                    g.set(gi, by_index[opp_li], w);
+                }
+            }
+            index += 1;
+        }
+
+        // Phase 7: fix the exchanges.
+        for (pi, &player_li) in remainder.iter().enumerate() {
+            let player = by_index[player_li];
+            for &opp_li in &remainder[pi + 1..] {
+                let opp = by_index[opp_li];
+                if !in_bracket_below(&stable, player) || in_bracket_below(&stable, opp) {
+                    base.clear(opp_li, player_li);
+                }
+                // By its place: the weight as `set` would give it,
+                // not doubled or looked up again.
+                g.set_place(player, opp, base.place(opp_li, player_li));
+            }
+        }
+    }
+
+    // Phase 8: each S1 player's opponent, highest ranked first.
+    for &player_li in &remainder {
+        let player = by_index[player_li];
+        if !in_bracket_below(&stable, player) {
+            continue;
+        }
+        // Every later opponent counts for the addend, pairable or not.
+        let offers: Vec<(usize, Wide<L>)> = remainder
+            .iter()
+            .rev()
+            .filter(|&&opp_li| opp_li > player_li && !matched[by_index[opp_li]])
+            .enumerate()
+            .map(|(addend, &opp_li)| (opp_li, addend))
+            .filter(|&(opp_li, _)| g.base(base, opp_li, player_li) != Wide::ZERO)
+            .map(|(opp_li, addend)| {
+                let bw = g.base(base, opp_li, player_li);
+                (by_index[opp_li], bw + Wide::from_u64(addend as u64))
+            })
+            .collect();
+        let (now, partner) = g.fix_partner(player, &offers)?;
+        stable = now;
+        if let Some(m) = partner {
+            matched[player] = true;
+            matched[m] = true;
+        }
+    }
+
+    Ok(stable)
 }
 
 /// A first, light matching that finds the score of the player who will
@@ -544,7 +628,9 @@ fn preliminary_bye<const L: usize>(
             Wide::ZERO
         }
     });
-    let prelim = g.matching();
+    let Ok(prelim) = g.matching() else {
+        unreachable!("the whole round is matched whole")
+    };
     let score = (0..n)
         .find(|&i| prelim[i] == i)
         .map_or(top, |i| g.players[i].score);
@@ -574,5 +660,105 @@ fn preliminary_bye<const L: usize>(
         for j in i + 1..n {
             g.set(i, j, Wide::ZERO);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dutch::colour;
+    use crate::dutch::player::Float;
+    use crate::matching::lcg;
+    use crate::{Colour, PairingNumber};
+
+    /// Plays the round `pairs` with random results: scores, colours
+    /// (E.1–E.5), opponents and floats as the next round reads them.
+    fn play(entrants: &mut [Entrant], pairs: &[(u16, u16)], next: &mut impl FnMut(u64) -> u64) {
+        let before: Vec<u32> = entrants.iter().map(|e| e.score).collect();
+        let at = |n: u16| usize::from(n - 1);
+        for e in entrants.iter_mut() {
+            e.floats.push(Float::None);
+        }
+        for &(a, b) in pairs {
+            let (white, _) = colour::allocate(&entrants[at(a)], &entrants[at(b)], Colour::White);
+            let (w, k) = if white.number.get() == a {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let points = [(10, 0), (5, 5), (0, 10)][next(3) as usize];
+            for (me, them, colour, got) in [
+                (w, k, Colour::White, points.0),
+                (k, w, Colour::Black, points.1),
+            ] {
+                let e = &mut entrants[at(me)];
+                e.score += got;
+                e.colours.push(colour);
+                e.opponents
+                    .push(PairingNumber::new(them).expect("a number"));
+                *e.floats.last_mut().expect("this round's") =
+                    match before[at(me)].cmp(&before[at(them)]) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    };
+            }
+        }
+    }
+
+    #[test]
+    fn brackets_matched_on_their_own_players_pair_as_the_whole_round_does() {
+        // Random tournaments of an even number of players, round after
+        // round: the round paired with each bracket on its own players
+        // (far.rs) against every bracket on the whole round.
+        let (mut own, mut again, mut rounds_paired) = (0, 0, 0);
+        for (players, seed) in [(40, 1), (64, 2), (100, 3), (130, 4)] {
+            let mut next = lcg(seed);
+            let mut entrants: Vec<Entrant> = (1..=players)
+                .map(|n| Entrant {
+                    number: PairingNumber::new(n).expect("a number"),
+                    score: 0,
+                    colours: Vec::new(),
+                    floats: Vec::new(),
+                    opponents: Vec::new(),
+                    bye_eligible: true,
+                })
+                .collect();
+            for round in 1..=7 {
+                let numbers = |r: &Round<'_>| {
+                    let pairs: Vec<(u16, u16)> =
+                        r.0.iter()
+                            .map(|(a, b)| (a.number.get(), b.number.get()))
+                            .collect();
+                    let rest: Vec<u16> = r.1.iter().map(|e| e.number.get()).collect();
+                    (pairs, rest)
+                };
+                let (mine, counts) = pair_in::<16>(&entrants, None, round, 9, true);
+                let (whole, none) = pair_in::<16>(&entrants, None, round, 9, false);
+                let (mine, whole) = (numbers(&mine), numbers(&whole));
+                assert_eq!(mine, whole, "{players} players, round {round}");
+                assert_eq!(none, [0, 0]);
+                own += counts[0];
+                again += counts[1];
+                rounds_paired += 1;
+                // A check of the far block refused (as if its bound had
+                // not held) at the first solve of a round, or later, even
+                // in the middle of a bracket: that bracket is paired again
+                // with its far block, and the round is the same.
+                for at in [1, 3, 17, 60] {
+                    super::super::far::REFUSE.with(|r| r.set(at));
+                    let (refused, counts) = pair_in::<16>(&entrants, None, round, 9, true);
+                    super::super::far::REFUSE.with(|r| r.set(0));
+                    assert_eq!(numbers(&refused), whole, "{players}, round {round}, {at}");
+                    again += counts[1];
+                }
+                play(&mut entrants, &mine.0, &mut next);
+            }
+        }
+        assert_eq!(rounds_paired, 28);
+        // The brackets were matched on their own players.
+        assert!(own > 50, "{own}");
+        // Each refusal paired its bracket again.
+        assert!(again > 60, "{again}");
     }
 }

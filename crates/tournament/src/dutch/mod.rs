@@ -34,6 +34,8 @@ pub mod brackets;
 pub mod colour;
 pub mod criteria;
 pub mod fallback;
+mod far;
+mod graph;
 pub mod player;
 pub mod weights;
 

@@ -258,6 +258,10 @@ pub struct Matcher<W: Weight> {
     is_dirty: Vec<bool>,
     /// A warm solve's budget of scanned edges, in n² (restart.rs).
     budget: u64,
+    /// The n that the restart's share and the budget count in: the
+    /// vertices, or those of the graph this one stands for
+    /// ([`Matcher::stands_for`]).
+    whole: usize,
     /// How many fresh starts the jump start paired over every vertex,
     /// and over those after the changed ones (tests).
     #[cfg_attr(not(test), allow(dead_code))]
@@ -274,6 +278,7 @@ impl<W: Weight> Matcher<W> {
             filled: Vec::new(),
             is_dirty: vec![false; n],
             budget: budget::BUDGET,
+            whole: n,
             jumps: (0, 0),
         }
     }
@@ -372,6 +377,18 @@ impl<W: Weight> Matcher<W> {
         self.changed.push(Change::Edge(vertex(v), vertex(w)));
     }
 
+    /// The place of edge `v`–`w`'s weight ([`Matcher::place_of`]).
+    pub(crate) fn place(&self, v: usize, w: usize) -> u32 {
+        self.st.twice[v * self.st.n + w]
+    }
+
+    /// Whether every edge weighs zero since the last solve: then
+    /// [`Matcher::fill_keyed`] sets them all in one pass.
+    pub(crate) fn is_edgeless(&self) -> bool {
+        self.filled.is_empty()
+            && (0..self.st.n).all(|v| self.st.adjacency[v].len() == self.st.dead[v])
+    }
+
     /// Removes every edge of `v` (as [`Matcher::set_weight`] to zero
     /// would, one by one), in time linear in its edges.
     pub fn clear_edges(&mut self, v: usize) {
@@ -384,6 +401,18 @@ impl<W: Weight> Matcher<W> {
         }
         self.st.adjacency[v] = list;
         self.st.compact(v);
+    }
+
+    /// Solves as a matcher of `whole` vertices would (`whole` at least
+    /// the vertices): a solve starts afresh when more than a quarter of
+    /// `whole` changed, and a warm solve scans as many edges as one of
+    /// `whole` before it gives up. For a bracket's own graph, that stands
+    /// for the whole round's (`dutch/graph.rs`): phase 4 changes the
+    /// weights of a thousand or two players, warm in the round's graph of
+    /// ten thousand; started afresh in a bracket's graph of 4,132 players
+    /// it had not finished after 280 s.
+    pub(crate) fn stands_for(&mut self, whole: usize) {
+        self.whole = whole.max(self.st.n);
     }
 
     /// A maximum weight matching of the current weights: each vertex's mate.
@@ -409,7 +438,7 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let zero = W::zero();
-        let afresh = dirty.len() * restart::SHARE > self.st.n;
+        let afresh = dirty.len() * restart::SHARE > self.whole;
         if afresh {
             // Many changed: every vertex starts again (restart.rs).
             self.st.restart();
@@ -451,7 +480,7 @@ impl<W: Weight> Matcher<W> {
                 self.st.pair_tight_free();
                 // A warm solve that scans more edges than a fresh one
                 // would (restart.rs) is given up and started afresh.
-                let n = self.st.n as u64;
+                let n = self.whole as u64;
                 self.st.budget = Some(self.budget * n * n);
                 let done = self.st.run();
                 self.st.budget = None;
@@ -553,7 +582,7 @@ impl<W: Weight + std::fmt::Debug> Matcher<W> {
 /// A small deterministic generator (64-bit LCG) for the tests: each
 /// call draws a number below its bound.
 #[cfg(test)]
-fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
+pub(crate) fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
     move |bound| {
         seed = seed
             .wrapping_mul(6_364_136_223_846_793_005)

@@ -16,6 +16,8 @@
 mod blossom;
 mod wide;
 
+#[cfg(test)]
+pub(crate) use blossom::lcg;
 pub use blossom::{Matcher, max_weight_matching};
 pub use wide::Wide;
 

@@ -56,6 +56,12 @@ pub fn far_weight<const L: usize>(layout: &Layout, key: FarKey) -> Wide<L> {
     })
 }
 
+/// The weight of every far pair that may meet, in a round with no bye.
+#[must_use]
+pub fn far_pair<const L: usize>(layout: &Layout) -> Wide<L> {
+    packed(layout, 0, None, completion(&ByeTerms::default(), 0, 0))
+}
+
 /// C9's field `c9`, C7 and C8 if the pair is in the next scoregroup
 /// (`next`: the offset of the higher player's score in its field), and
 /// the completion field, each at its offset.

@@ -65,9 +65,7 @@ impl<W: Weight> Matcher<W> {
         mut weight: impl FnMut(K) -> W,
     ) {
         let n = self.st.n;
-        let edgeless =
-            self.filled.is_empty() && (0..n).all(|v| self.st.adjacency[v].len() == self.st.dead[v]);
-        if !edgeless {
+        if !self.is_edgeless() {
             for v in 0..n {
                 for u in v + 1..n {
                     self.set_weight(v, u, weight(key(v, u)));
