@@ -207,13 +207,13 @@ impl<'a, const L: usize> Graph<'a, L> {
         if m == player {
             return Ok((stable, None));
         }
-        self.finalize(player, m);
+        self.keep(player, m);
         Ok((stable, Some(m)))
     }
 
     /// Keeps `i`–`j` and removes every other edge of both: weight one,
     /// not lowered (neither may go to the far block).
-    fn finalize(&mut self, i: usize, j: usize) {
+    pub(super) fn keep(&mut self, i: usize, j: usize) {
         let (vi, vj) = (self.vertex(i), self.vertex(j));
         self.m.clear_edges(vi);
         self.m.clear_edges(vj);
