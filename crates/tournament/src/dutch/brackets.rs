@@ -9,11 +9,11 @@
 //! The steps follow bbpPairings' `computeMatching` as caissify-pairings
 //! 0.5.0 writes it, our oracle; Phase numbers are caissify's.
 //!
-//! With an even number of players a bracket's matchings are over its
-//! own players and the next scoregroup alone, while the players below
-//! them can be shown to pair whoever the bracket leaves to them
-//! (`far.rs`): the same matchings, over hundreds or thousands of
-//! players where the round has ten thousand (`graph.rs`).
+//! A bracket's matchings are over its own players and the next
+//! scoregroup alone, while the players below them can be shown to pair
+//! whoever the bracket leaves to them (`far.rs`): the same matchings,
+//! over hundreds or thousands of players where the round has ten
+//! thousand (`graph.rs`).
 
 // Local indices (positions in the bracket) and global ones (positions
 // in the round's order) are the procedure's own vocabulary: loops run
@@ -75,9 +75,10 @@ fn pair_in<'a, const L: usize>(
     let layout = Layout::new(&players, round.saturating_sub(1));
     // With no bye every far pair weighs the same: each bracket is
     // matched on its own players (far.rs). Else on the whole round.
-    let lowered = own && bye_candidates.is_none() && n.is_multiple_of(2);
+    let lowered = own;
     let mut counts = [0; 2];
-    let mut g = Graph::<L>::new(players, !lowered);
+    // The whole round's graph for the bye's score, or for every bracket.
+    let mut g = Graph::<L>::new(players, !lowered || bye_candidates.is_some());
     let score = |g: &Graph<L>, i: usize| g.players[i].score;
 
     // Scoregroups as index ranges.
@@ -97,7 +98,7 @@ fn pair_in<'a, const L: usize>(
         ..ByeTerms::default()
     };
     if bye.candidates.is_some() && n % 2 == 1 {
-        preliminary_bye(&mut g, &layout, &mut bye, round, rounds);
+        preliminary_bye(&mut g, &layout, &mut bye, (round, rounds), !lowered);
     }
 
     let edge = |players: &[&Entrant], bye: &ByeTerms, hi: usize, lo: usize, place: Place| {
@@ -126,7 +127,14 @@ fn pair_in<'a, const L: usize>(
         &layout.profiles,
         g.players.iter().map(|e| e.opponents.len()),
     );
-    let far_pair = weights::far_pair::<L>(&layout);
+    // The far pairs' weights as the round's start set them.
+    let far_bye = bye.clone();
+    g.far_pairs(
+        weights::far_share(&layout, &far_bye),
+        (0..n)
+            .map(|i| weights::far_own(&layout, &far_bye, i))
+            .collect(),
+    );
 
     let mut by_index: Vec<usize> = (groups[0].0..groups[0].1).collect();
     let mut next_group = 1;
@@ -170,7 +178,7 @@ fn pair_in<'a, const L: usize>(
                 let far = if lower && !far_range.is_empty() {
                     limits
                         .far(&by_index, far_range.clone())
-                        .map(|far| (far, far_pair))
+                        .map(|far| (far, far_range.clone()))
                 } else {
                     None
                 };
@@ -184,7 +192,7 @@ fn pair_in<'a, const L: usize>(
                     let players = g.players.clone();
                     g.fill(
                         |hi, lo| {
-                            weights::far_key(&layout, &bye, players[hi], hi, lo, round, rounds)
+                            weights::far_key(&layout, &far_bye, players[hi], hi, lo, round, rounds)
                         },
                         |key| weights::far_weight::<L>(&layout, key),
                     );
@@ -316,16 +324,22 @@ fn decide<const L: usize>(
     // in the matcher as the table is filled (row by row: the same
     // places as setting them by weight in that order).
     let slots: Vec<usize> = by_index.iter().map(|&gi| g.vertex(gi)).collect();
-    let offset = g.offset();
-    base.fill(&mut g.m, (group_begin, locals), &slots, |li, lj| {
+    let mut m = std::mem::replace(&mut g.m, crate::matching::Matcher::new(0));
+    base.fill(&mut m, (group_begin, locals), &slots, |li, lj| {
         let place = if li < next_begin {
             Place::Current
         } else {
             Place::Next
         };
-        let w = edge(&g.players, by_index[lj], by_index[li], place);
-        if w == Wide::ZERO { w } else { w - offset }
+        let (hi, lo) = (by_index[lj], by_index[li]);
+        let w = edge(&g.players, hi, lo, place);
+        if w == Wide::ZERO {
+            w
+        } else {
+            w - g.lowering(hi, lo)
+        }
     });
+    g.m = m;
     g.settle(carried);
     // Who is an MDP and who a resident, by global index: the tests
     // below run for pairs of the bracket (a scan of the bracket each
@@ -613,12 +627,16 @@ fn decide<const L: usize>(
 /// A first, light matching that finds the score of the player who will
 /// get the bye, and so narrows the bye's candidates (C2) and decides
 /// whether C9 applies.
+///
+/// With `clear`, its edges are taken out again (the whole round's
+/// graph then pairs the round); without, the brackets' own graphs
+/// replace it.
 fn preliminary_bye<const L: usize>(
     g: &mut Graph<'_, L>,
     layout: &Layout,
     bye: &mut ByeTerms,
-    round: u16,
-    rounds: u16,
+    (round, rounds): (u16, u16),
+    clear: bool,
 ) {
     let n = g.n;
     let candidates = bye.candidates.clone().unwrap_or_else(|| vec![true; n]);
@@ -666,9 +684,11 @@ fn preliminary_bye<const L: usize>(
         .enumerate()
         .map(|(rank, count)| (count, rank as u64))
         .collect();
-    for i in 0..n {
-        for j in i + 1..n {
-            g.set(i, j, Wide::ZERO);
+    if clear {
+        for i in 0..n {
+            for j in i + 1..n {
+                g.set(i, j, Wide::ZERO);
+            }
         }
     }
 }
@@ -718,11 +738,19 @@ mod tests {
 
     #[test]
     fn brackets_matched_on_their_own_players_pair_as_the_whole_round_does() {
-        // Random tournaments of an even number of players, round after
-        // round: the round paired with each bracket on its own players
+        // Random tournaments of an even and an odd number of players
+        // (a bye), round after round: the round paired with each bracket on its own players
         // (far.rs) against every bracket on the whole round.
         let (mut own, mut again, mut rounds_paired) = (0, 0, 0);
-        for (players, seed) in [(40, 1), (64, 2), (100, 3), (130, 4)] {
+        for (players, seed) in [
+            (40, 1),
+            (64, 2),
+            (100, 3),
+            (130, 4),
+            (41, 5),
+            (65, 6),
+            (101, 7),
+        ] {
             let mut next = lcg(seed);
             let mut entrants: Vec<Entrant> = (1..=players)
                 .map(|n| Entrant {
@@ -743,8 +771,11 @@ mod tests {
                     let rest: Vec<u16> = r.1.iter().map(|e| e.number.get()).collect();
                     (pairs, rest)
                 };
-                let (mine, counts) = pair_in::<16>(&entrants, None, round, 9, true);
-                let (whole, none) = pair_in::<16>(&entrants, None, round, 9, false);
+                // An odd number: the bye to one who may still get it.
+                let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
+                let bye = (players % 2 == 1).then_some(&eligible[..]);
+                let (mine, counts) = pair_in::<16>(&entrants, bye, round, 9, true);
+                let (whole, none) = pair_in::<16>(&entrants, bye, round, 9, false);
                 let (mine, whole) = (numbers(&mine), numbers(&whole));
                 assert_eq!(mine, whole, "{players} players, round {round}");
                 assert_eq!(none, [0, 0]);
@@ -757,15 +788,22 @@ mod tests {
                 // with its far block, and the round is the same.
                 for at in [1, 3, 9, 30] {
                     super::super::far::REFUSE.with(|r| r.set(at));
-                    let (refused, counts) = pair_in::<16>(&entrants, None, round, 9, true);
+                    let (refused, counts) = pair_in::<16>(&entrants, bye, round, 9, true);
                     super::super::far::REFUSE.with(|r| r.set(0));
                     assert_eq!(numbers(&refused), whole, "{players}, round {round}, {at}");
                     again += counts[1];
                 }
                 play(&mut entrants, &mine.0, &mut next);
+                // The pairing-allocated bye: a point, a downfloat.
+                for &n in &mine.1 {
+                    let e = &mut entrants[usize::from(n - 1)];
+                    e.score += 10;
+                    *e.floats.last_mut().expect("this round's") = Float::Down;
+                    e.bye_eligible = false;
+                }
             }
         }
-        assert_eq!(rounds_paired, 28);
+        assert_eq!(rounds_paired, 49);
         // The brackets were matched on their own players.
         assert!(own > 50, "{own}");
         // Each refusal paired its bracket again.

@@ -1,16 +1,19 @@
 //! The far block: the players below the bracket and its next
 //! scoregroup, and when a bracket may be paired without them.
 //!
-//! With an even number of players (no bye), every pair with a far
-//! player weighs the same, w_F (C4's completion field alone: no
-//! criterion of the bracket counts it). A matching of the whole round is
-//! then a matching M of the bracket and the next scoregroup (V), the set
+//! Every pair with a far player weighs a share common to all such pairs
+//! and an amount of each of its two players (`weights::far_share`,
+//! `far_own`: with no bye, nothing; with one, C2's part of C4's
+//! completion field and C9's rank). A matching of the whole round is
+//! then a matching M of the bracket and its next scoregroup (V), the set
 //! S of V's players it leaves unpaired, and a perfect matching of F ∪ S
-//! by pairs that each hold a far player. Its weight is
-//! Σ_M (w − w_F) plus a constant: so a maximum weight matching of V
-//! alone, with every weight lowered by w_F, is one of the whole round as
-//! soon as F ∪ S can be matched that way. Then the bracket's matchings
-//! are over its own players, not the round's thousands.
+//! (less the bye's player, with an odd number of players) by pairs that
+//! each hold a far player. Its weight is Σ_M w' minus the bye's own
+//! amount, plus a constant, w' being a pair's weight less its far pair's:
+//! so a maximum weight matching of V alone, with those weights and a
+//! vertex for the bye (`graph.rs`), is one of the whole round as soon as
+//! F ∪ S can be matched that way. Then the bracket's matchings are over
+//! its own players, not the round's thousands.
 //!
 //! [`Far::holds`] tells whether F ∪ S can be: by Dirac's theorem, a
 //! graph of N vertices (N even) whose every vertex has at least N/2
@@ -106,12 +109,13 @@ impl Far {
     /// Whether the far block and the bracket's players `left` (local
     /// indices, each paired with a far player) can all be paired: each
     /// of them then has at least half of F ∪ S as neighbours.
-    pub(super) fn holds(&self, left: &[usize]) -> bool {
+    /// With `bye_in_far`, one far player gets the bye: the rest pair.
+    pub(super) fn holds(&self, left: &[usize], bye_in_far: bool) -> bool {
         #[cfg(test)]
         if refused() {
             return false;
         }
-        let (f, s) = (self.size, left.len());
+        let (f, s) = (self.size - usize::from(bye_in_far), left.len());
         if (f + s) % 2 == 1 {
             return false;
         }
@@ -197,7 +201,7 @@ mod tests {
             };
             for _ in 0..6 {
                 let left: Vec<usize> = (0..v).filter(|_| next(3) == 0).collect();
-                if !far.holds(&left) {
+                if !far.holds(&left, false) {
                     refused_s += 1;
                     continue;
                 }

@@ -1,11 +1,20 @@
 //! The graph a bracket's decisions are matched on, by the players'
 //! indices in the round's order (global indices).
 //!
-//! With an odd number of players it holds the whole round, kept from
-//! one bracket to the next. With an even number each bracket has one
-//! of its own: its players and the next scoregroup alone, every weight
-//! lowered by a far pair's, as long as the far block can take whoever
-//! it leaves unpaired (`far.rs`); else its players and the far block.
+//! Each bracket has a graph of its own: its players and the next
+//! scoregroup alone, every weight lowered by what a far pair of the same
+//! players would weigh, as long as the far block can take whoever it
+//! leaves unpaired (`far.rs`); else its players and the far block. (The
+//! whole round's graph finds the bye's score first, and pairs the round
+//! as before in tests.)
+//!
+//! A far pair x–y weighs `share + own(x) + own(y)` (`weights`:
+//! `far_share`, `far_own`): the same for every pair with no bye, and with
+//! one, more for players who may not get it (C2) and by C9's ranks. A
+//! player left to the far block is paired there or gets the bye there;
+//! with an odd number of players the graph has one more vertex, the bye,
+//! whose edge to each player weighs what giving that player the bye
+//! saves against giving it in the far block.
 
 use super::base::Base;
 use super::far::Far;
@@ -32,11 +41,14 @@ pub(super) struct Graph<'a, const L: usize> {
     local: Vec<usize>,
     /// Each global index's vertex, [`OUT`] if none.
     vertex: Vec<u32>,
-    /// What every weight is lowered by: a far pair's weight when the far
-    /// block is left out, else zero.
-    offset: Wide<L>,
-    /// The far block left out, when it is.
+    /// What a far pair weighs: `share` and each player's `own`.
+    share: Wide<L>,
+    own: Vec<Wide<L>>,
+    /// The far block left out, when it is (weights are then lowered).
     far: Option<Far>,
+    /// With the far block left out and an odd number of players, the
+    /// bye's vertex, and the least `own` of the far block.
+    bye: Option<(usize, Wide<L>)>,
     /// With the far block left out and an odd number of vertices, one
     /// more: a seat in the far block (below).
     seat: Option<usize>,
@@ -53,43 +65,69 @@ impl<'a, const L: usize> Graph<'a, L> {
             m: Matcher::new(if whole { n } else { 0 }),
             local: (0..n).collect(),
             vertex: (0..n as u32).collect(),
-            offset: Wide::ZERO,
+            share: Wide::ZERO,
+            own: vec![Wide::ZERO; n],
             far: None,
+            bye: None,
             seat: None,
         }
     }
 
+    /// What a far pair weighs ([`weights::far_share`](super::weights::far_share),
+    /// each player's [`weights::far_own`](super::weights::far_own)).
+    pub(super) fn far_pairs(&mut self, share: Wide<L>, own: Vec<Wide<L>>) {
+        self.share = share;
+        self.own = own;
+    }
+
     /// A graph of the players `local` (global indices), with no edges;
-    /// with `far` (the far block left out, and a far pair's weight),
-    /// every weight set is lowered by that weight.
-    pub(super) fn of(&mut self, local: Vec<usize>, far: Option<(Far, Wide<L>)>) {
+    /// with `far` (the far block left out, and its global indices),
+    /// every weight set is lowered by the far pair's.
+    pub(super) fn of(&mut self, local: Vec<usize>, far: Option<(Far, std::ops::Range<usize>)>) {
         self.vertex.fill(OUT);
         for (v, &gi) in local.iter().enumerate() {
             self.vertex[gi] = v as u32;
         }
         let size = local.len();
-        // An odd number of players matched without the far block leaves
+        let bye = match &far {
+            Some((_, block)) if self.n % 2 == 1 => block
+                .clone()
+                .map(|f| self.own[f])
+                .min()
+                .map(|least| (size, least)),
+            _ => None,
+        };
+        let players = size + usize::from(bye.is_some());
+        // An odd number of vertices matched without the far block leaves
         // one of them unpaired at every solve, and a solve's last root
         // then searches the whole graph before its dual comes down to
         // zero. A seat, one more vertex joined to each of them by the
         // least weight, is where the one left over sits: every matching
-        // of the players leaves one free, so it adds the same to each,
-        // and the best matchings are those of the players alone.
-        let seat = (far.is_some() && size % 2 == 1).then_some(size);
-        self.m = Matcher::new(size + usize::from(seat.is_some()));
+        // of the vertices leaves one free, so it adds the same to each,
+        // and the best matchings are those of the vertices alone.
+        let seat = (far.is_some() && players % 2 == 1).then_some(players);
+        self.m = Matcher::new(players + usize::from(seat.is_some()));
         // Solved as the whole round's matcher was.
         self.m.stands_for(self.n);
         self.local = local;
         self.seat = seat;
-        (self.far, self.offset) = match far {
-            Some((far, offset)) => (Some(far), offset),
-            None => (None, Wide::ZERO),
-        };
+        self.bye = bye;
+        self.far = far.map(|(far, _)| far);
     }
 
     /// After the bracket's base weights: the seat's edges, and `carried`
     /// (global indices; weights as set).
     pub(super) fn settle(&mut self, carried: &[(usize, usize, Wide<L>)]) {
+        // The bye given to a player of the bracket saves its own amount,
+        // against the least of the far block's.
+        if let Some((b, least)) = self.bye {
+            for v in 0..b {
+                let own = self.own[self.local[v]];
+                if own < least {
+                    self.m.set_weight(v, b, least - own);
+                }
+            }
+        }
         if let Some(z) = self.seat {
             for v in 0..z {
                 self.m.set_weight(v, z, Wide::from_u64(1));
@@ -105,9 +143,14 @@ impl<'a, const L: usize> Graph<'a, L> {
         &self.local
     }
 
-    /// What every weight is lowered by.
-    pub(super) fn offset(&self) -> Wide<L> {
-        self.offset
+    /// What the weight of pair `i`–`j` (global indices) is lowered by:
+    /// their far pair's weight, with the far block left out.
+    pub(super) fn lowering(&self, i: usize, j: usize) -> Wide<L> {
+        if self.far.is_some() {
+            self.share + self.own[i] + self.own[j]
+        } else {
+            Wide::ZERO
+        }
     }
 
     /// Sets every edge of a graph with none, to `weight(key(hi, lo))`
@@ -135,20 +178,30 @@ impl<'a, const L: usize> Graph<'a, L> {
         v as usize
     }
 
-    /// `w` as the graph holds it: lowered by the offset.
-    pub(super) fn lowered(&self, w: Wide<L>) -> Wide<L> {
+    /// The weight `w` of pair `i`–`j` as the graph holds it.
+    fn lowered(&self, i: usize, j: usize, w: Wide<L>) -> Wide<L> {
         if w == Wide::ZERO {
             return w;
         }
-        debug_assert!(w > self.offset, "a weight above a far pair's");
-        w - self.offset
+        let by = self.lowering(i, j);
+        debug_assert!(w > by, "a weight above a far pair's");
+        w - by
+    }
+
+    /// The weight `w` of pair `i`–`j` as it was set.
+    fn raised(&self, i: usize, j: usize, w: Wide<L>) -> Wide<L> {
+        if w == Wide::ZERO {
+            w
+        } else {
+            w + self.lowering(i, j)
+        }
     }
 
     /// Sets the weight of edge `i`–`j` (a change of `i`'s edges); a
     /// player has no edge to itself.
     pub(super) fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
         if i != j {
-            let w = self.lowered(w);
+            let w = self.lowered(i, j, w);
             let (vi, vj) = (self.vertex(i), self.vertex(j));
             self.m.set_weight(vi, vj, w);
         }
@@ -164,14 +217,17 @@ impl<'a, const L: usize> Graph<'a, L> {
 
     /// The weight of edge `i`–`j` as it was set.
     pub(super) fn weight(&self, i: usize, j: usize) -> Wide<L> {
-        let w = self.m.weight(self.vertex(i), self.vertex(j));
-        if w == Wide::ZERO { w } else { w + self.offset }
+        self.raised(i, j, self.m.weight(self.vertex(i), self.vertex(j)))
     }
 
     /// The base weight of local pair (`li`, `lj`) of `base`, `lj < li`.
     pub(super) fn base(&self, base: &Base, li: usize, lj: usize) -> Wide<L> {
         let w = base.get(&self.m, li, lj);
-        if w == Wide::ZERO { w } else { w + self.offset }
+        if self.far.is_none() {
+            return w;
+        }
+        // The bracket's graph: local indices are its vertices.
+        self.raised(self.local[li], self.local[lj], w)
     }
 
     /// Each player's partner in a maximum weight matching of the round
@@ -180,14 +236,18 @@ impl<'a, const L: usize> Graph<'a, L> {
         let mates = self.m.solve();
         let mut stable: Vec<usize> = (0..self.n).collect();
         let mut left = Vec::new();
+        let bye = self.bye.map(|(b, _)| b);
+        let mut bye_in_far = bye.is_some();
         for (v, mate) in mates.into_iter().enumerate().take(self.local.len()) {
             match mate {
+                // The bye, given in the bracket.
+                Some(u) if Some(u) == bye => bye_in_far = false,
                 Some(u) if Some(u) != self.seat => stable[self.local[v]] = self.local[u],
                 _ => left.push(v),
             }
         }
         match &self.far {
-            Some(far) if !far.holds(&left) => Err(Unproven),
+            Some(far) if !far.holds(&left, bye_in_far) => Err(Unproven),
             _ => Ok(stable),
         }
     }

@@ -30,7 +30,7 @@ use crate::matching::Wide;
 
 mod outside;
 
-pub use outside::{FarKey, far_key, far_pair, far_weight};
+pub use outside::{FarKey, far_key, far_own, far_share, far_weight};
 
 /// The widths of the fields and where each scoregroup's bit lies.
 #[derive(Debug, Clone)]

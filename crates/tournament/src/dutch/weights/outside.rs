@@ -56,10 +56,28 @@ pub fn far_weight<const L: usize>(layout: &Layout, key: FarKey) -> Wide<L> {
     })
 }
 
-/// The weight of every far pair that may meet, in a round with no bye.
+/// What every far pair that may meet weighs alike: a pair x–y weighs
+/// `far_share + far_own(x) + far_own(y)` ([`far_weight`] of its key).
 #[must_use]
-pub fn far_pair<const L: usize>(layout: &Layout) -> Wide<L> {
-    packed(layout, 0, None, completion(&ByeTerms::default(), 0, 0))
+pub fn far_share<const L: usize>(layout: &Layout, bye: &ByeTerms) -> Wide<L> {
+    let base = if bye.candidates.is_some() { 1 } else { 3 };
+    packed(layout, 0, None, base)
+}
+
+/// What a far pair weighs for its player of sorted index `i`: C2's
+/// part of the completion field if it may not get the bye, and its C9
+/// rank.
+#[must_use]
+pub fn far_own<const L: usize>(layout: &Layout, bye: &ByeTerms, i: usize) -> Wide<L> {
+    let p = &layout.profiles[i];
+    let c9 = match bye.score {
+        Some(score) if bye.single_downfloater && p.score == score => {
+            bye.played_ranks.get(&p.met).copied().unwrap_or(0)
+        }
+        _ => 0,
+    };
+    let completion = bye.candidates.as_ref().map_or(0, |c| u64::from(!c[i]));
+    packed(layout, c9, None, completion)
 }
 
 /// C9's field `c9`, C7 and C8 if the pair is in the next scoregroup
@@ -169,6 +187,13 @@ mod tests {
                                 );
                                 let key = far_key(&layout, bye, high, ih, il, round, rounds);
                                 assert_eq!(far_weight(&layout, key), want, "{played} {ih} {il}");
+                                // Split into a share and each player's own.
+                                let split: Wide<6> = far_share(&layout, bye)
+                                    + far_own(&layout, bye, ih)
+                                    + far_own(&layout, bye, il);
+                                if key.is_some() {
+                                    assert_eq!(split, want, "{played} {ih} {il}");
+                                }
                                 keys += usize::from(key.is_none());
                             }
                         }
