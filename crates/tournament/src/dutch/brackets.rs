@@ -55,7 +55,7 @@ pub fn pair<'a, const L: usize>(
 type Round<'a> = (Vec<(&'a Entrant, &'a Entrant)>, Vec<&'a Entrant>);
 
 /// [`pair`], each bracket matched on its own players where it may be
-/// if `own`, else every bracket on the whole round (the same pairs);
+/// if `lowered`, else every bracket on the whole round (the same pairs);
 /// with how many brackets were matched on their own players, and how
 /// many of those again with their far block.
 fn pair_in<'a, const L: usize>(
@@ -63,7 +63,7 @@ fn pair_in<'a, const L: usize>(
     bye_candidates: Option<&[bool]>,
     round: u16,
     rounds: u16,
-    own: bool,
+    lowered: bool,
 ) -> (Round<'a>, [usize; 2]) {
     let mut order: Vec<usize> = (0..entrants.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(entrants[i].score), entrants[i].number));
@@ -75,7 +75,6 @@ fn pair_in<'a, const L: usize>(
     let layout = Layout::new(&players, round.saturating_sub(1));
     // With no bye every far pair weighs the same: each bracket is
     // matched on its own players (far.rs). Else on the whole round.
-    let lowered = own;
     let mut counts = [0; 2];
     // The whole round's graph for the bye's score, or for every bracket.
     let mut g = Graph::<L>::new(players, !lowered || bye_candidates.is_some());

@@ -49,9 +49,6 @@ pub(super) struct Graph<'a, const L: usize> {
     /// With the far block left out and an odd number of players, the
     /// bye's vertex, and the least `own` of the far block.
     bye: Option<(usize, Wide<L>)>,
-    /// With the far block left out and an odd number of vertices, one
-    /// more: a seat in the far block (below).
-    seat: Option<usize>,
 }
 
 impl<'a, const L: usize> Graph<'a, L> {
@@ -69,7 +66,6 @@ impl<'a, const L: usize> Graph<'a, L> {
             own: vec![Wide::ZERO; n],
             far: None,
             bye: None,
-            seat: None,
         }
     }
 
@@ -97,25 +93,15 @@ impl<'a, const L: usize> Graph<'a, L> {
                 .map(|least| (size, least)),
             _ => None,
         };
-        let players = size + usize::from(bye.is_some());
-        // An odd number of vertices matched without the far block leaves
-        // one of them unpaired at every solve, and a solve's last root
-        // then searches the whole graph before its dual comes down to
-        // zero. A seat, one more vertex joined to each of them by the
-        // least weight, is where the one left over sits: every matching
-        // of the vertices leaves one free, so it adds the same to each,
-        // and the best matchings are those of the vertices alone.
-        let seat = (far.is_some() && players % 2 == 1).then_some(players);
-        self.m = Matcher::new(players + usize::from(seat.is_some()));
+        self.m = Matcher::new(size + usize::from(bye.is_some()));
         // Solved as the whole round's matcher was.
         self.m.stands_for(self.n);
         self.local = local;
-        self.seat = seat;
         self.bye = bye;
         self.far = far.map(|(far, _)| far);
     }
 
-    /// After the bracket's base weights: the seat's edges, and `carried`
+    /// After the bracket's base weights: the bye's edges, and `carried`
     /// (global indices; weights as set).
     pub(super) fn settle(&mut self, carried: &[(usize, usize, Wide<L>)]) {
         // The bye given to a player of the bracket saves its own amount,
@@ -126,11 +112,6 @@ impl<'a, const L: usize> Graph<'a, L> {
                 if own < least {
                     self.m.set_weight(v, b, least - own);
                 }
-            }
-        }
-        if let Some(z) = self.seat {
-            for v in 0..z {
-                self.m.set_weight(v, z, Wide::from_u64(1));
             }
         }
         for &(x, y, w) in carried {
@@ -242,7 +223,7 @@ impl<'a, const L: usize> Graph<'a, L> {
             match mate {
                 // The bye, given in the bracket.
                 Some(u) if Some(u) == bye => bye_in_far = false,
-                Some(u) if Some(u) != self.seat => stable[self.local[v]] = self.local[u],
+                Some(u) => stable[self.local[v]] = self.local[u],
                 _ => left.push(v),
             }
         }

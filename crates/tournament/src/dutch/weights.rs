@@ -257,27 +257,33 @@ fn fields<const L: usize>(
 /// C9's field of the pair `hi`, `lo`: the ranks of the played-games
 /// counts of those among them in the bye's assignee's scoregroup.
 fn c9(bye: &ByeTerms, hi: &Profile, lo: &Profile) -> u64 {
-    let mut c9 = 0;
-    if bye.single_downfloater
-        && let Some(score) = bye.score
-    {
-        let rank = |e: &Profile| bye.played_ranks.get(&e.met).copied().unwrap_or(0);
-        if hi.score == score {
-            c9 |= rank(hi);
+    c9_of(bye, hi) + c9_of(bye, lo)
+}
+
+/// One player's part of C9's field: its played-games rank if it is in
+/// the bye's assignee's scoregroup.
+fn c9_of(bye: &ByeTerms, p: &Profile) -> u64 {
+    match bye.score {
+        Some(score) if bye.single_downfloater && p.score == score => {
+            bye.played_ranks.get(&p.met).copied().unwrap_or(0)
         }
-        if lo.score == score {
-            c9 += rank(lo);
-        }
+        _ => 0,
     }
-    c9
 }
 
 /// C4's and C2's field of the pair of sorted indices `ih`, `il`.
 fn completion(bye: &ByeTerms, ih: usize, il: usize) -> u64 {
-    match &bye.candidates {
-        Some(c) => 1 + u64::from(!c[ih]) + u64::from(!c[il]),
-        None => 3,
-    }
+    completion_base(bye) + completion_of(bye, ih) + completion_of(bye, il)
+}
+
+/// What C4's field counts for every pair: 3 with no bye, else 1.
+fn completion_base(bye: &ByeTerms) -> u64 {
+    if bye.candidates.is_some() { 1 } else { 3 }
+}
+
+/// One player's part of C4's field (C2): one if it may not get the bye.
+fn completion_of(bye: &ByeTerms, i: usize) -> u64 {
+    bye.candidates.as_ref().map_or(0, |c| u64::from(!c[i]))
 }
 
 /// Whether the pair meets C13, C12, C11 and C10 (in this order: the

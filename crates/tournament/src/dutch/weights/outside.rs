@@ -8,7 +8,7 @@
 //! [`fields`] adds those few at their offsets, where [`super::fields`]
 //! walks every field of the layout (the same weight).
 
-use super::{ByeTerms, Layout, Profile, c9, completion};
+use super::{ByeTerms, Layout, Profile, c9, c9_of, completion, completion_base, completion_of};
 use crate::dutch::criteria;
 use crate::dutch::player::Entrant;
 use crate::matching::Wide;
@@ -60,8 +60,7 @@ pub fn far_weight<const L: usize>(layout: &Layout, key: FarKey) -> Wide<L> {
 /// `far_share + far_own(x) + far_own(y)` ([`far_weight`] of its key).
 #[must_use]
 pub fn far_share<const L: usize>(layout: &Layout, bye: &ByeTerms) -> Wide<L> {
-    let base = if bye.candidates.is_some() { 1 } else { 3 };
-    packed(layout, 0, None, base)
+    packed(layout, 0, None, completion_base(bye))
 }
 
 /// What a far pair weighs for its player of sorted index `i`: C2's
@@ -69,15 +68,8 @@ pub fn far_share<const L: usize>(layout: &Layout, bye: &ByeTerms) -> Wide<L> {
 /// rank.
 #[must_use]
 pub fn far_own<const L: usize>(layout: &Layout, bye: &ByeTerms, i: usize) -> Wide<L> {
-    let p = &layout.profiles[i];
-    let c9 = match bye.score {
-        Some(score) if bye.single_downfloater && p.score == score => {
-            bye.played_ranks.get(&p.met).copied().unwrap_or(0)
-        }
-        _ => 0,
-    };
-    let completion = bye.candidates.as_ref().map_or(0, |c| u64::from(!c[i]));
-    packed(layout, c9, None, completion)
+    let c9 = c9_of(bye, &layout.profiles[i]);
+    packed(layout, c9, None, completion_of(bye, i))
 }
 
 /// C9's field `c9`, C7 and C8 if the pair is in the next scoregroup
