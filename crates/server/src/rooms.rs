@@ -427,20 +427,32 @@ impl Shared {
         alive: Option<u64>,
     ) -> Result<(), ActionError> {
         let now = self.clock.now_ms();
-        let mut ops = Vec::with_capacity(games.len());
-        for game in games {
-            // 6.12: the clocks stopped when the server was last known to run.
-            let ran = alive.map_or(0, |alive| alive.saturating_sub(game.epoch));
-            let epoch = now.saturating_sub(ran.max(game.last_at));
-            ops.push(WriteOp::Epoch {
+        let games: Vec<_> = games
+            .iter()
+            .map(|game| crate::storage::Unfinished {
+                epoch: crate::storage::resumed_epoch(game, alive, now),
+                ..game.clone()
+            })
+            .collect();
+        self.resumed(&games);
+        let ops = games
+            .iter()
+            .map(|game| WriteOp::Epoch {
                 game: game.id.clone(),
-                epoch,
-            });
-            let wake = game.wake_at.unwrap_or(game.last_at);
-            self.schedule.set(&game.id, epoch.saturating_add(wake));
-        }
+                epoch: game.epoch,
+            })
+            .collect();
         self.writer.write(ops).await?;
         Ok(())
+    }
+
+    /// Schedules the next deadline of each of `games`, whose time lines
+    /// have been resumed (their epochs as stored).
+    pub fn resumed(&self, games: &[crate::storage::Unfinished]) {
+        for game in games {
+            let wake = game.wake_at.unwrap_or(game.last_at);
+            self.schedule.set(&game.id, game.epoch.saturating_add(wake));
+        }
     }
 
     /// Loads the games whose deadline has come, until the server stops.
@@ -575,7 +587,11 @@ impl Shared {
         if let Some(cluster) = self.cluster.get() {
             let (key, node) = (id.to_owned(), cluster.node().to_owned());
             let stale = wall_ms().saturating_sub(crate::cluster::LEASE.as_millis() as u64);
-            match self.stored(move |s| s.claim(&key, &node, stale)).await? {
+            let now = self.clock.now_ms();
+            match self
+                .stored(move |s| s.claim(&key, &node, stale, now))
+                .await?
+            {
                 Claim::Mine => {}
                 Claim::Owner(owner) => {
                     if let Some(queue) = self.loaded(id) {

@@ -47,30 +47,42 @@ async fn a_game_is_claimed_by_one_live_node_at_a_time() {
     beat(&storage, "a", now);
     beat(&storage, "b", now);
     assert_eq!(
-        storage.claim(&ids[0], "a", stale).expect("claims"),
+        storage
+            .claim(&ids[0], "a", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Mine
     );
     assert_eq!(
-        storage.claim(&ids[0], "a", stale).expect("claims"),
+        storage
+            .claim(&ids[0], "a", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Mine
     );
     assert_eq!(
-        storage.claim(&ids[0], "b", stale).expect("claims"),
+        storage
+            .claim(&ids[0], "b", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Owner("a".into())
     );
     assert_eq!(
-        storage.claim("no-such-game", "b", stale).expect("claims"),
+        storage
+            .claim("no-such-game", "b", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Missing
     );
     // Five seconds later only b has beaten: a's lease ran out.
     let later = now + 5_000;
     beat(&storage, "b", later);
     assert_eq!(
-        storage.claim(&ids[0], "b", later - 3_000).expect("claims"),
+        storage
+            .claim(&ids[0], "b", later - 3_000, later)
+            .expect("claims"),
         Claim::Mine
     );
     assert_eq!(
-        storage.claim(&ids[0], "a", later - 3_000).expect("claims"),
+        storage
+            .claim(&ids[0], "a", later - 3_000, later)
+            .expect("claims"),
         Claim::Owner("b".into())
     );
 }
@@ -85,12 +97,12 @@ async fn art_6_12_a_dead_nodes_games_are_taken_over_once_with_its_last_heartbeat
     beat(&storage, "b", now);
     for id in &ids[..2] {
         assert_eq!(
-            storage.claim(id, "a", now - 3_000).expect("claims"),
+            storage.claim(id, "a", now - 3_000, now).expect("claims"),
             Claim::Mine
         );
     }
     // b, while a lives, takes only the game a single server left.
-    let adopted = storage.adopt("b", now - 3_000, 100).expect("adopts");
+    let adopted = storage.adopt("b", now - 3_000, 100, now).expect("adopts");
     assert_eq!(adopted.len(), 1);
     assert_eq!(adopted[0].from, "");
     assert_eq!(
@@ -103,7 +115,9 @@ async fn art_6_12_a_dead_nodes_games_are_taken_over_once_with_its_last_heartbeat
     let later = now + 4_000;
     beat(&storage, "b", later);
     beat(&storage, "c", later);
-    let adopted = storage.adopt("b", later - 3_000, 100).expect("adopts");
+    let adopted = storage
+        .adopt("b", later - 3_000, 100, later)
+        .expect("adopts");
     assert_eq!(adopted.len(), 1);
     assert_eq!(adopted[0].from, "a");
     // 6.12: the clocks of a's games stopped at its last heartbeat.
@@ -115,7 +129,7 @@ async fn art_6_12_a_dead_nodes_games_are_taken_over_once_with_its_last_heartbeat
     assert_eq!(taken, expected);
     assert!(
         storage
-            .adopt("c", later - 3_000, 100)
+            .adopt("c", later - 3_000, 100, later)
             .expect("adopts")
             .is_empty()
     );
@@ -128,14 +142,75 @@ async fn art_6_12_a_dead_nodes_games_are_taken_over_once_with_its_last_heartbeat
     );
 }
 
+/// 6.12: a game taken from a dead node, whether by a page that comes back
+/// (a claim) or by the takeover of the dead node's games, has its clocks
+/// stopped from the dead node's last heartbeat in the same transaction
+/// that takes it: a room opened on it at once (before anything else is
+/// written) already finds the gap left out of its time line.
+#[tokio::test]
+async fn art_6_12_a_game_taken_from_a_dead_node_has_its_clocks_stopped_as_it_is_taken() {
+    let db = support::temp_db();
+    let ids = three_games(&db).await;
+    let storage = support::open(&db);
+    let now = 2_000_000;
+    beat(&storage, "a", now);
+    beat(&storage, "b", now);
+    for id in &ids {
+        assert_eq!(
+            storage.claim(id, "a", now - 3_000, now).expect("claims"),
+            Claim::Mine
+        );
+    }
+    // Each game's time line began at 1,000,000: 1,000 s of it had run
+    // when a fell silent.
+    let began: Vec<_> = ids
+        .iter()
+        .map(|id| WriteOp::Epoch {
+            game: id.clone(),
+            epoch: 1_000_000,
+        })
+        .collect();
+    storage.write(&began, now).expect("stores");
+    let later = now + 4_000;
+    beat(&storage, "b", later);
+    // One game comes to b with a page, the others with the takeover: at
+    // `later` each stands at 1,000 s again, the 4 s without a node left out.
+    assert_eq!(
+        storage
+            .claim(&ids[0], "b", later - 3_000, later)
+            .expect("claims"),
+        Claim::Mine
+    );
+    let adopted = storage
+        .adopt("b", later - 3_000, 100, later)
+        .expect("adopts");
+    assert_eq!(adopted.len(), 1);
+    assert_eq!(adopted[0].games.len(), 2);
+    assert!(adopted[0].games.iter().all(|g| g.epoch == 1_004_000));
+    let owned = storage.owned("b").expect("reads");
+    assert_eq!(owned.len(), 3);
+    for game in &owned {
+        assert_eq!(game.epoch, 1_004_000, "game {}", game.id);
+    }
+    // Claiming a game it owns already changes nothing.
+    assert_eq!(
+        storage
+            .claim(&ids[0], "b", later + 7_000, later + 10_000)
+            .expect("claims"),
+        Claim::Mine
+    );
+    let again = storage.owned("b").expect("reads");
+    assert!(again.iter().all(|g| g.epoch == 1_004_000));
+}
+
 #[tokio::test]
 async fn a_takeover_takes_at_most_what_it_is_given() {
     let db = support::temp_db();
     let ids = three_games(&db).await;
     let storage = support::open(&db);
-    let adopted = storage.adopt("b", 0, 2).expect("adopts");
+    let adopted = storage.adopt("b", 0, 2, 0).expect("adopts");
     assert_eq!(adopted.iter().map(|a| a.games.len()).sum::<usize>(), 2);
-    let rest = storage.adopt("c", 0, 2).expect("adopts");
+    let rest = storage.adopt("c", 0, 2, 0).expect("adopts");
     assert_eq!(rest.iter().map(|a| a.games.len()).sum::<usize>(), 1);
     assert_eq!(ids.len(), 3);
 }
@@ -150,10 +225,17 @@ async fn art_6_12_a_stopping_node_hands_its_games_over_at_once() {
     beat(&storage, "a", now);
     beat(&storage, "b", now);
     for id in &ids[..2] {
-        assert_eq!(storage.claim(id, "a", stale).expect("claims"), Claim::Mine);
+        assert_eq!(
+            storage
+                .claim(id, "a", stale, stale + 3_000)
+                .expect("claims"),
+            Claim::Mine
+        );
     }
     assert_eq!(
-        storage.claim(&ids[0], "b", stale).expect("claims"),
+        storage
+            .claim(&ids[0], "b", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Owner("a".into())
     );
     // a stops (SIGTERM) a tenth of a second later, its heartbeat still
@@ -163,10 +245,14 @@ async fn art_6_12_a_stopping_node_hands_its_games_over_at_once() {
         .write(&[WriteOp::Stopped { node: "a".into() }], stopped)
         .expect("stops");
     assert_eq!(
-        storage.claim(&ids[0], "b", stale).expect("claims"),
+        storage
+            .claim(&ids[0], "b", stale, stale + 3_000)
+            .expect("claims"),
         Claim::Mine
     );
-    let adopted = storage.adopt("b", stale, 100).expect("adopts");
+    let adopted = storage
+        .adopt("b", stale, 100, stale + 3_000)
+        .expect("adopts");
     let from_a = adopted
         .iter()
         .find(|a| a.from == "a")
@@ -190,16 +276,20 @@ async fn art_6_12_a_stopping_node_hands_its_games_over_at_once() {
     beat(&storage, "a", later);
     beat(&storage, "b", later);
     assert_eq!(
-        storage.claim(&ids[1], "a", later - 3_000).expect("claims"),
+        storage
+            .claim(&ids[1], "a", later - 3_000, later)
+            .expect("claims"),
         Claim::Owner("b".into())
     );
     assert_eq!(
-        storage.claim(&ids[2], "a", later - 3_000).expect("claims"),
+        storage
+            .claim(&ids[2], "a", later - 3_000, later)
+            .expect("claims"),
         Claim::Owner("b".into())
     );
     assert!(
         storage
-            .adopt("b", later - 3_000, 100)
+            .adopt("b", later - 3_000, 100, later)
             .expect("adopts")
             .is_empty()
     );
@@ -239,7 +329,9 @@ async fn a_commit_of_a_node_whose_game_was_taken_over_stores_nothing() {
     let now = 1_000_000;
     beat(&storage, "a", now);
     assert_eq!(
-        storage.claim(&ids[0], "a", now - 3_000).expect("claims"),
+        storage
+            .claim(&ids[0], "a", now - 3_000, now)
+            .expect("claims"),
         Claim::Mine
     );
     let owned = |node: &str| WriteOp::Owned {
@@ -255,7 +347,9 @@ async fn a_commit_of_a_node_whose_game_was_taken_over_stores_nothing() {
     let later = now + 5_000;
     beat(&storage, "b", later);
     assert_eq!(
-        storage.claim(&ids[0], "b", later - 3_000).expect("claims"),
+        storage
+            .claim(&ids[0], "b", later - 3_000, later)
+            .expect("claims"),
         Claim::Mine
     );
     let e5 = next_move(&storage, &ids[0], "e7e5");
@@ -317,7 +411,10 @@ async fn a_takeover_skips_a_game_that_a_commit_in_flight_holds() {
     let now = 1_000_000;
     beat(&*storage, "a", now);
     assert_eq!(
-        storage.adopt("a", now - 3_000, 100).expect("adopts").len(),
+        storage
+            .adopt("a", now - 3_000, 100, now)
+            .expect("adopts")
+            .len(),
         1
     );
     assert_eq!(storage.owned("a").expect("reads").len(), 3);
@@ -340,7 +437,7 @@ async fn a_takeover_skips_a_game_that_a_commit_in_flight_holds() {
     let taker = storage.clone();
     let adopted = tokio::time::timeout(
         std::time::Duration::from_secs(2),
-        tokio::task::spawn_blocking(move || taker.adopt("b", later - 3_000, 100)),
+        tokio::task::spawn_blocking(move || taker.adopt("b", later - 3_000, 100, later)),
     )
     .await
     .expect("the takeover does not wait for the held row")
@@ -359,7 +456,7 @@ async fn a_takeover_skips_a_game_that_a_commit_in_flight_holds() {
     let game = ids[0].clone();
     let claimed = tokio::time::timeout(
         std::time::Duration::from_secs(2),
-        tokio::task::spawn_blocking(move || claimer.claim(&game, "b", later - 3_000)),
+        tokio::task::spawn_blocking(move || claimer.claim(&game, "b", later - 3_000, later)),
     )
     .await
     .expect("the claim does not wait for the held row")
@@ -368,7 +465,9 @@ async fn a_takeover_skips_a_game_that_a_commit_in_flight_holds() {
 
     // a's commit ends: b takes the last game at its next beat.
     held.batch_execute("COMMIT").await.expect("commits");
-    let adopted = storage.adopt("b", later - 3_000, 100).expect("adopts");
+    let adopted = storage
+        .adopt("b", later - 3_000, 100, later)
+        .expect("adopts");
     let taken: Vec<_> = adopted
         .iter()
         .flat_map(|a| a.games.iter().map(|g| g.id.clone()))

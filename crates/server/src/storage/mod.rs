@@ -332,6 +332,24 @@ pub trait Storage:
     fn last_alive(&self) -> Result<Option<u64>, StorageError>;
 }
 
+/// The epoch (server time, Unix ms, at which its time line is at zero) of
+/// `game` resumed at server time `now` when its server was last known to
+/// run at `alive` (none: not known): its clocks stopped then (6.12), or at
+/// its last event if that came later.
+///
+/// ```
+/// use rochade_server::storage::{Unfinished, resumed_epoch};
+/// let game = Unfinished { id: "g".into(), epoch: 10_000, last_at: 4_000, wake_at: None };
+/// // Its server ran until 15,000 (5 s of game time); resumed at 20,000,
+/// // the game goes on from 5 s: the 5 s between are not counted.
+/// assert_eq!(resumed_epoch(&game, Some(15_000), 20_000), 15_000);
+/// assert_eq!(resumed_epoch(&game, None, 20_000), 16_000);
+/// ```
+pub fn resumed_epoch(game: &Unfinished, alive: Option<u64>, now: u64) -> u64 {
+    let ran = alive.map_or(0, |alive| alive.saturating_sub(game.epoch));
+    now.saturating_sub(ran.max(game.last_at))
+}
+
 /// Unix milliseconds now.
 pub fn wall_ms() -> u64 {
     std::time::SystemTime::now()

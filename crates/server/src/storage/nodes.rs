@@ -35,18 +35,32 @@ pub struct Adopted {
 
 /// Nodes, their heartbeats, and which owns which game.
 pub trait NodeStore: Send + Sync + 'static {
-    /// Node `node` claims game `game`: it gets it when nobody owns it, when
-    /// it owns it already, or when its owner's heartbeat is older than
-    /// `stale_before` (Unix ms).
+    /// Node `node` claims game `game` at server time `now` (Unix ms): it
+    /// gets it when nobody owns it, when it owns it already, or when its
+    /// owner's heartbeat is older than `stale_before` (Unix ms). A game
+    /// taken from a dead node has its clocks stopped from that node's last
+    /// heartbeat until `now` (6.12), in the same transaction: whoever loads
+    /// it next finds its time line moved on.
     ///
     /// # Errors
     ///
     /// When the database fails.
-    fn claim(&self, game: &str, node: &str, stale_before: u64) -> Result<Claim, StorageError>;
+    fn claim(
+        &self,
+        game: &str,
+        node: &str,
+        stale_before: u64,
+        now: u64,
+    ) -> Result<Claim, StorageError>;
 
-    /// Node `node` takes over the unfinished games of every other node
-    /// whose heartbeat is older than `stale_before`, and those of no node
-    /// (stored by a single server before); at most `most` games at once.
+    /// Node `node` takes over at server time `now` (Unix ms) the
+    /// unfinished games of every other node whose heartbeat is older than
+    /// `stale_before`, and those of no node (stored by a single server
+    /// before); at most `most` games at once. Their clocks stop from the
+    /// last heartbeat of the node that had them until `now` (6.12), in the
+    /// same transaction ([`super::resumed_epoch`]): a room opened on one of
+    /// them before the takeover's next step finds its time line already
+    /// moved on. The games come back with their new epochs.
     ///
     /// # Errors
     ///
@@ -56,6 +70,7 @@ pub trait NodeStore: Send + Sync + 'static {
         node: &str,
         stale_before: u64,
         most: usize,
+        now: u64,
     ) -> Result<Vec<Adopted>, StorageError>;
 
     /// The unfinished games node `node` owns.

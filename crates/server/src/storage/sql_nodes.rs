@@ -7,7 +7,7 @@
 use super::nodes::{Adopted, Claim, NodeStore};
 use super::sql::{Conn, Dialect, Value, vals};
 use super::sql_games::{UNFINISHED, unfinished_of};
-use super::{SqlStorage, StorageError, Unfinished};
+use super::{SqlStorage, StorageError, Unfinished, resumed_epoch};
 
 /// A node's heartbeat: node ?1 is alive at ?2 (Unix ms), and no longer
 /// stopped.
@@ -15,7 +15,9 @@ pub(super) const HEARTBEAT: &str = "INSERT INTO nodes (name, alive_at) VALUES (?
      ON CONFLICT (name) DO UPDATE SET alive_at = ?2, stopped = 0";
 
 /// Moves at most `most` unfinished games of node `from` (none: of no
-/// node) to `to`; returns them.
+/// node) to `to`, their clocks stopped from `alive` (the last heartbeat
+/// of `from`, Unix ms) until `now` (6.12); returns them with their new
+/// epochs.
 ///
 /// On PostgreSQL a game whose row another transaction holds is skipped
 /// (`SKIP LOCKED`), not waited for: that is the old owner's commit in
@@ -28,9 +30,10 @@ pub(super) const HEARTBEAT: &str = "INSERT INTO nodes (name, alive_at) VALUES (?
 /// ([`super::postgres`]).
 fn take(
     tx: &mut dyn Conn,
-    from: Option<&str>,
+    (from, alive): (Option<&str>, u64),
     to: &str,
     most: usize,
+    now: u64,
 ) -> Result<Vec<Unfinished>, StorageError> {
     let most = most as i64;
     let (whose, params): (&str, &[Value]) = match from {
@@ -58,7 +61,18 @@ fn take(
         ),
     };
     let rows = tx.query(&sql, params)?;
-    rows.iter().map(unfinished_of).collect()
+    let mut games = rows
+        .iter()
+        .map(unfinished_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    for game in &mut games {
+        game.epoch = resumed_epoch(game, Some(alive), now);
+        tx.execute(
+            "UPDATE games SET epoch = ?2 WHERE id = ?1",
+            vals![game.id.as_str(), game.epoch],
+        )?;
+    }
+    Ok(games)
 }
 
 /// How long a claim waits for a game's row that another transaction
@@ -68,30 +82,61 @@ fn take(
 const CLAIM_LOCK_WAIT: &str = "SET LOCAL lock_timeout = '300ms'";
 
 impl NodeStore for SqlStorage {
-    fn claim(&self, game: &str, node: &str, stale_before: u64) -> Result<Claim, StorageError> {
+    fn claim(
+        &self,
+        game: &str,
+        node: &str,
+        stale_before: u64,
+        now: u64,
+    ) -> Result<Claim, StorageError> {
         self.write(|tx| {
-            if tx.dialect() == Dialect::Postgres {
-                tx.execute(CLAIM_LOCK_WAIT, &[])?;
-            }
-            let taken = tx.execute(
-                "UPDATE games SET node = ?2 WHERE id = ?1 AND (
-                     node IS NULL OR node = ?2
-                     OR node NOT IN (SELECT name FROM nodes WHERE alive_at >= ?3 AND stopped = 0)
-                 )",
-                vals![game, node, stale_before],
+            let lock = match tx.dialect() {
+                Dialect::Postgres => {
+                    tx.execute(CLAIM_LOCK_WAIT, &[])?;
+                    " FOR UPDATE"
+                }
+                // One writer at a time already.
+                Dialect::Sqlite => "",
+            };
+            let Some(row) = tx.query_opt(
+                &format!("SELECT {UNFINISHED}, node, finished FROM games WHERE id = ?1{lock}"),
+                vals![game],
+            )?
+            else {
+                return Ok(Claim::Missing);
+            };
+            let alive = match row.opt_text(4)? {
+                Some(owner) if owner == node => return Ok(Claim::Mine),
+                // A single server's game: its clocks were resumed when
+                // that server last started, or are by the takeover of the
+                // games of no node.
+                None => None,
+                Some(owner) => {
+                    let beat = tx.query_opt(
+                        "SELECT alive_at, stopped FROM nodes WHERE name = ?1",
+                        vals![owner.as_str()],
+                    )?;
+                    match beat {
+                        Some(beat) if beat.uint(0)? >= stale_before && beat.int(1)? == 0 => {
+                            return Ok(Claim::Owner(owner));
+                        }
+                        Some(beat) => Some(beat.uint(0)?),
+                        None => Some(0),
+                    }
+                }
+            };
+            let unfinished = unfinished_of(&row)?;
+            // 6.12: the clocks of a game taken from a dead node stopped at
+            // its last heartbeat (a finished game keeps its time line).
+            let epoch = match alive {
+                Some(alive) if !row.flag(5)? => resumed_epoch(&unfinished, Some(alive), now),
+                _ => unfinished.epoch,
+            };
+            tx.execute(
+                "UPDATE games SET node = ?2, epoch = ?3 WHERE id = ?1",
+                vals![game, node, epoch],
             )?;
-            if taken > 0 {
-                return Ok(Claim::Mine);
-            }
-            Ok(
-                match tx.query_opt("SELECT node FROM games WHERE id = ?1", vals![game])? {
-                    None => Claim::Missing,
-                    Some(row) => match row.opt_text(0)? {
-                        Some(owner) if owner != node => Claim::Owner(owner),
-                        _ => Claim::Mine,
-                    },
-                },
-            )
+            Ok(Claim::Mine)
         })
     }
 
@@ -100,20 +145,21 @@ impl NodeStore for SqlStorage {
         node: &str,
         stale_before: u64,
         most: usize,
+        now: u64,
     ) -> Result<Vec<Adopted>, StorageError> {
         self.write(|tx| {
             let mut adopted = Vec::new();
             let mut left = most;
             // Games of no node were stored by a single server: its last
             // heartbeat is the table `alive`.
-            let orphans = take(tx, None, node, left)?;
+            let alive = tx
+                .query_opt("SELECT at FROM alive WHERE id = 1", &[])?
+                .map(|r| r.uint(0))
+                .transpose()?
+                .unwrap_or(0);
+            let orphans = take(tx, (None, alive), node, left, now)?;
             if !orphans.is_empty() {
                 left -= orphans.len();
-                let alive = tx
-                    .query_opt("SELECT at FROM alive WHERE id = 1", &[])?
-                    .map(|r| r.uint(0))
-                    .transpose()?
-                    .unwrap_or(0);
                 adopted.push(Adopted {
                     from: String::new(),
                     alive_at: alive,
@@ -132,14 +178,15 @@ impl NodeStore for SqlStorage {
                     break;
                 }
                 let from = row.text(0)?;
-                let games = take(tx, Some(&from), node, left)?;
+                let alive = row.uint(1)?;
+                let games = take(tx, (Some(&from), alive), node, left, now)?;
                 if games.is_empty() {
                     continue;
                 }
                 left -= games.len();
                 adopted.push(Adopted {
                     from,
-                    alive_at: row.uint(1)?,
+                    alive_at: alive,
                     handed_over: row.int(2)? != 0,
                     games,
                 });
