@@ -111,7 +111,7 @@ async fn play(
             let ms = (sent_at - plan.measure_from).as_millis() as u32;
             tally.rtts.lock().await.push((ms, us));
         }
-        log.acknowledge(uci, via == Via::Reopened);
+        log.acknowledge(uci, via == Via::Reopened, seats[mover].said());
         follow(plan, &mut seats[1 - mover], ply as u64 + 1, tally).await?;
     }
     if !to_move(seats, log).over() {

@@ -34,6 +34,21 @@ pub(crate) struct Seat {
     move_messages: bool,
     /// The game as the socket last told it.
     seen: Tracked,
+    /// The message that told it (its first [`SAID`] bytes): what a lost
+    /// move's report shows of the answer that acknowledged it.
+    said: String,
+}
+
+/// How much of the message behind [`Seat::seen`] is kept.
+const SAID: usize = 400;
+
+/// The first [`SAID`] bytes of `text` (cut at a character's edge).
+fn clip(text: &str) -> String {
+    let mut end = text.len().min(SAID);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
 }
 
 /// A message's type, the rest of it skipped unread.
@@ -71,12 +86,18 @@ impl Seat {
             socket: None,
             move_messages,
             seen: Tracked::default(),
+            said: String::new(),
         }
     }
 
     /// The game as the socket last told it.
     pub(crate) fn seen(&self) -> &Tracked {
         &self.seen
+    }
+
+    /// The message behind [`Seat::seen`] (its first 400 bytes).
+    pub(crate) fn said(&self) -> &str {
+        &self.said
     }
 
     /// Opens the socket and says hello; its first state is [`Seat::seen`].
@@ -87,6 +108,7 @@ impl Seat {
                 .await?;
         let state = socket.state(ANSWER_WAIT, |_| true).await?;
         self.seen = Tracked::of_state(&state);
+        self.said = clip(&format!("(opened) {state}"));
         self.socket = Some(socket);
         Ok(())
     }
@@ -126,6 +148,7 @@ impl Seat {
             match kind.t.as_ref() {
                 "move" => {
                     if self.seen.take_move(text.as_str()) {
+                        self.said = clip(text.as_str());
                         return Ok(Heard::State);
                     }
                     socket.send(&json!({"t": "state"})).await?;
@@ -133,6 +156,7 @@ impl Seat {
                 "state" => {
                     let message: serde_json::Value = read_message(text.as_str())?;
                     self.seen = Tracked::of_state(&message["state"]);
+                    self.said = clip(text.as_str());
                     return Ok(Heard::State);
                 }
                 "error" => {

@@ -86,6 +86,8 @@ pub struct AckShown {
     pub via: &'static str,
     /// When the tool took it as acknowledged (Unix ms).
     pub at_ms: u64,
+    /// The beginning of the message that acknowledged it.
+    pub said: String,
 }
 
 impl AckShown {
@@ -102,6 +104,7 @@ impl AckShown {
                 uci: uci.clone(),
                 via: if how.reopened { "reopened" } else { "answer" },
                 at_ms: how.at_ms,
+                said: how.said.clone(),
             })
             .collect()
     }
@@ -230,7 +233,7 @@ mod tests {
     fn log(acked: &str, in_flight: Option<&str>) -> GameLog {
         let mut log = GameLog::new("g");
         for (i, uci) in acked.split_whitespace().enumerate() {
-            log.acknowledge(uci.to_owned(), i % 2 == 1);
+            log.acknowledge(uci.to_owned(), i % 2 == 1, "");
         }
         log.in_flight = in_flight.map(str::to_owned);
         log

@@ -86,14 +86,16 @@ impl GameLog {
         }
     }
 
-    /// Logs `uci` as acknowledged now, `reopened` if by the first state of
-    /// a socket opened again (else by the answer to the move).
-    pub(crate) fn acknowledge(&mut self, uci: String, reopened: bool) {
+    /// Logs `uci` as acknowledged now by the message `said`, `reopened`
+    /// if by the first state of a socket opened again (else by the answer
+    /// to the move).
+    pub(crate) fn acknowledge(&mut self, uci: String, reopened: bool, said: &str) {
         self.acked.push(uci);
         self.in_flight = None;
         self.how.push(Acked {
             reopened,
             at_ms: unix_ms(),
+            said: said.to_owned(),
         });
     }
 }
@@ -106,11 +108,13 @@ fn unix_ms() -> u64 {
 }
 
 /// How and when a move was acknowledged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Acked {
     /// By the first state of a socket opened again after the answer went
     /// missing (else by the answer itself).
     pub(crate) reopened: bool,
     /// When, in Unix milliseconds (the server's logs are in UTC).
     pub(crate) at_ms: u64,
+    /// The message that acknowledged it (its beginning).
+    pub(crate) said: String,
 }

@@ -174,6 +174,12 @@ pub fn spawn(
         stale: false,
     };
     room.state = room.made().0;
+    tracing::debug!(
+        game = %room.record.setup.id,
+        events = room.record.events.len(),
+        epoch,
+        "a room opens"
+    );
     let task = tokio::spawn(async move { room.run(rx).await });
     (tx, task)
 }
@@ -391,6 +397,12 @@ impl Room {
         if let Some((_, stop)) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
+        tracing::debug!(
+            game = %self.record.setup.id,
+            events = self.record.events.len(),
+            stale = self.stale,
+            "a room closes"
+        );
         if self.stale {
             // What is stored decides the next deadline: look again soon.
             let soon = self.deps.clock.now_ms().saturating_add(1000);
@@ -731,6 +743,12 @@ impl Room {
         let berserk = events.iter().any(|e| matches!(e, Event::Berserk { .. }));
         let ops = self.apply(events)?;
         self.store(ops).await?;
+        tracing::debug!(
+            game = %self.record.setup.id,
+            events = self.record.events.len(),
+            plies = self.record.plies.len(),
+            "stored"
+        );
         // An arena's page shows who went berserk.
         if berserk && let Some(terms) = &self.record.setup.tournament {
             self.deps.tournaments.shown(&terms.id);
