@@ -73,11 +73,23 @@ fn pair_in<'a, const L: usize>(
         return ((Vec::new(), players), [0; 2]);
     }
     let layout = Layout::new(&players, round.saturating_sub(1));
-    // With no bye every far pair weighs the same: each bracket is
-    // matched on its own players (far.rs). Else on the whole round.
+    let limits = Limits::new(&layout.profiles, players.iter().map(|e| e.opponents.len()));
     let mut counts = [0; 2];
+    let mut bye = ByeTerms {
+        candidates: bye_candidates.map(|c| order.iter().map(|&i| c[i]).collect()),
+        ..ByeTerms::default()
+    };
+    let odd = bye.candidates.is_some() && n % 2 == 1;
+    // The bye's score, where the bound shows it (brackets on their own
+    // players only: the whole round's pairing finds it by its matching,
+    // and the tests compare the two).
+    let at_once = if odd && lowered {
+        bye_score_at_once(&players, &layout, &limits, bye.candidates.as_deref())
+    } else {
+        None
+    };
     // The whole round's graph for the bye's score, or for every bracket.
-    let mut g = Graph::<L>::new(players, !lowered || bye_candidates.is_some());
+    let mut g = Graph::<L>::new(players, !lowered || (odd && at_once.is_none()));
     let score = |g: &Graph<L>, i: usize| g.players[i].score;
 
     // Scoregroups as index ranges.
@@ -92,11 +104,9 @@ fn pair_in<'a, const L: usize>(
         i = j;
     }
 
-    let mut bye = ByeTerms {
-        candidates: bye_candidates.map(|c| order.iter().map(|&i| c[i]).collect()),
-        ..ByeTerms::default()
-    };
-    if bye.candidates.is_some() && n % 2 == 1 {
+    if let Some(score) = at_once {
+        narrow_bye(&g.players, &layout, &mut bye, score, false);
+    } else if odd {
         preliminary_bye(&mut g, &layout, &mut bye, (round, rounds), !lowered);
     }
 
@@ -122,10 +132,6 @@ fn pair_in<'a, const L: usize>(
             |key| weights::far_weight::<L>(&layout, key),
         );
     }
-    let limits = Limits::new(
-        &layout.profiles,
-        g.players.iter().map(|e| e.opponents.len()),
-    );
     // The far pairs' weights as the round's start set them.
     let far_bye = bye.clone();
     g.far_pairs(
@@ -623,6 +629,69 @@ fn decide<const L: usize>(
     Ok(stable)
 }
 
+/// The score of the player who will get the bye, as [`preliminary_bye`]'s
+/// matching would find it, when the bound shows that the round less any
+/// one player pairs whole (`far.rs`): that matching's weights put, in
+/// this order, the most pairs, then every player who may not get the bye
+/// paired, then the higher scoregroups paired (each scoregroup's bit
+/// offset counts, the lowest group's 0), so it leaves unpaired a player
+/// who may get the bye, of the lowest score any such player has. `None`
+/// where that is not shown, or where the bye may go to the top
+/// scoregroup (C9's single downfloater is then the matching's to tell).
+fn bye_score_at_once(
+    players: &[&Entrant],
+    layout: &Layout,
+    limits: &Limits,
+    candidates: Option<&[bool]>,
+) -> Option<u32> {
+    let candidates = candidates?;
+    let lowest = (0..players.len())
+        .filter(|&i| candidates[i])
+        .map(|i| players[i].score)
+        .min()?;
+    // The scoregroup offsets of all the pairs together stay within their
+    // field (no carry into the pairs' count).
+    let offsets: u128 = layout.score_shifts.iter().map(|&s| s as u128).sum();
+    let fits = layout.sb >= 127 || offsets < 1u128 << layout.sb;
+    (lowest < players.first()?.score && fits && limits.pairs_less_any_one()).then_some(lowest)
+}
+
+/// The bye's terms once its player's `score` is known: its candidates
+/// narrowed to that score and below (C2), whether it is the top
+/// bracket's single downfloater, and the ranks of the played-games
+/// counts in its scoregroup (C9).
+fn narrow_bye(
+    players: &[&Entrant],
+    layout: &Layout,
+    bye: &mut ByeTerms,
+    score: u32,
+    single_downfloater: bool,
+) {
+    let candidates = bye
+        .candidates
+        .clone()
+        .unwrap_or_else(|| vec![true; players.len()]);
+    bye.score = Some(score);
+    bye.candidates = Some(
+        (0..players.len())
+            .map(|i| candidates[i] && players[i].score <= score)
+            .collect(),
+    );
+    bye.single_downfloater = single_downfloater;
+    let mut played: Vec<usize> = layout
+        .profiles
+        .iter()
+        .filter(|p| p.score == score)
+        .map(|p| p.met)
+        .collect();
+    played.sort_unstable_by(|a, b| b.cmp(a));
+    bye.played_ranks = played
+        .into_iter()
+        .enumerate()
+        .map(|(rank, count)| (count, rank as u64))
+        .collect();
+}
+
 /// A first, light matching that finds the score of the player who will
 /// get the bye, and so narrows the bye's candidates (C2) and decides
 /// whether C9 applies.
@@ -661,28 +730,11 @@ fn preliminary_bye<const L: usize>(
     let score = (0..n)
         .find(|&i| prelim[i] == i)
         .map_or(top, |i| g.players[i].score);
-    bye.score = Some(score);
-    bye.candidates = Some(
-        (0..n)
-            .map(|i| candidates[i] && g.players[i].score <= score)
-            .collect(),
-    );
-    bye.single_downfloater = score >= top
+    let single_downfloater = score >= top
         && (0..n)
             .take_while(|&i| g.players[i].score >= top)
             .all(|i| prelim[i] == i || g.players[prelim[i]].score >= top);
-    let mut played: Vec<usize> = layout
-        .profiles
-        .iter()
-        .filter(|p| p.score == score)
-        .map(|p| p.met)
-        .collect();
-    played.sort_unstable_by(|a, b| b.cmp(a));
-    bye.played_ranks = played
-        .into_iter()
-        .enumerate()
-        .map(|(rank, count)| (count, rank as u64))
-        .collect();
+    narrow_bye(&g.players, layout, bye, score, single_downfloater);
     if clear {
         for i in 0..n {
             for j in i + 1..n {
@@ -735,6 +787,77 @@ mod tests {
         }
     }
 
+    /// `players` entrants before their first round.
+    fn newcomers(players: u16) -> Vec<Entrant> {
+        (1..=players)
+            .map(|n| Entrant {
+                number: PairingNumber::new(n).expect("a number"),
+                score: 0,
+                colours: Vec::new(),
+                floats: Vec::new(),
+                opponents: Vec::new(),
+                bye_eligible: true,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_byes_score_found_at_once_is_the_preliminary_matchings() {
+        // Random odd tournaments, round after round: where the bound
+        // shows the round pairs whole less any one player, the bye's
+        // score is found without a matching, and it is the score the
+        // preliminary matching finds, with the same bye terms after it.
+        let (mut at_once, mut matched) = (0, 0);
+        for (players, seed) in [(41, 11), (65, 12), (101, 13), (151, 14)] {
+            let mut next = lcg(seed);
+            let mut entrants = newcomers(players);
+            for round in 1..=8 {
+                let mut sorted: Vec<&Entrant> = entrants.iter().collect();
+                sorted.sort_by_key(|e| (std::cmp::Reverse(e.score), e.number));
+                let layout = Layout::new(&sorted, round - 1);
+                let limits =
+                    Limits::new(&layout.profiles, sorted.iter().map(|e| e.opponents.len()));
+                let candidates: Vec<bool> = sorted.iter().map(|e| e.bye_eligible).collect();
+                let fresh = || ByeTerms {
+                    candidates: Some(candidates.clone()),
+                    ..ByeTerms::default()
+                };
+                let mut found = fresh();
+                let mut g = Graph::<16>::new(sorted.clone(), true);
+                preliminary_bye(&mut g, &layout, &mut found, (round, 9), true);
+                match bye_score_at_once(&sorted, &layout, &limits, Some(&candidates)) {
+                    Some(score) => {
+                        at_once += 1;
+                        let mut terms = fresh();
+                        narrow_bye(&sorted, &layout, &mut terms, score, false);
+                        assert_eq!(Some(score), found.score, "{players}, round {round}");
+                        assert_eq!(terms.candidates, found.candidates);
+                        assert_eq!(terms.played_ranks, found.played_ranks);
+                        assert!(!found.single_downfloater);
+                    }
+                    None => matched += 1,
+                }
+                let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
+                let (round_paired, _) = pair_in::<16>(&entrants, Some(&eligible), round, 9, true);
+                let pairs: Vec<(u16, u16)> = round_paired
+                    .0
+                    .iter()
+                    .map(|(a, b)| (a.number.get(), b.number.get()))
+                    .collect();
+                let byes: Vec<u16> = round_paired.1.iter().map(|e| e.number.get()).collect();
+                play(&mut entrants, &pairs, &mut next);
+                for n in byes {
+                    let e = &mut entrants[usize::from(n - 1)];
+                    e.score += 10;
+                    *e.floats.last_mut().expect("this round's") = Float::Down;
+                    e.bye_eligible = false;
+                }
+            }
+        }
+        // Most rounds after the first few are found at once; some not.
+        assert!(at_once > 15 && matched > 3, "{at_once} {matched}");
+    }
+
     #[test]
     fn brackets_matched_on_their_own_players_pair_as_the_whole_round_does() {
         // Random tournaments of an even and an odd number of players
@@ -751,16 +874,7 @@ mod tests {
             (101, 7),
         ] {
             let mut next = lcg(seed);
-            let mut entrants: Vec<Entrant> = (1..=players)
-                .map(|n| Entrant {
-                    number: PairingNumber::new(n).expect("a number"),
-                    score: 0,
-                    colours: Vec::new(),
-                    floats: Vec::new(),
-                    opponents: Vec::new(),
-                    bye_eligible: true,
-                })
-                .collect();
+            let mut entrants = newcomers(players);
             for round in 1..=7 {
                 let numbers = |r: &Round<'_>| {
                     let pairs: Vec<(u16, u16)> =

@@ -70,6 +70,21 @@ impl Limits {
         counts
     }
 
+    /// Whether the round less any one of its players (an odd number of
+    /// them) pairs whole, as the bound shows it: each player may meet at
+    /// least half of the others but one (Dirac's theorem, as in
+    /// [`Far::holds`]).
+    pub(super) fn pairs_less_any_one(&self) -> bool {
+        let n = self.met.len();
+        let counts = self.count(0..n);
+        // Each player's non-neighbours, at most (itself among them).
+        let worst = (0..n)
+            .map(|i| self.met[i] + clashing(self.limits[i], &counts))
+            .max();
+        // N = n − 1 players: N − 1 − worst ≥ N / 2.
+        n % 2 == 1 && n >= 3 && worst.is_some_and(|w| 2 * w + 3 <= n)
+    }
+
     /// The far block `far` (sorted indices) of a bracket whose players
     /// with the next scoregroup are `bracket`; `None` if even with no
     /// player of the bracket left to it the bound does not hold.
@@ -152,6 +167,47 @@ mod tests {
     use crate::matching::lcg;
     use crate::matching::max_weight_matching;
 
+    /// A random round of `n` players after `played` rounds: colours
+    /// mostly alternating, one in `twice` a colour twice (C3's limits),
+    /// about `n * played / 2` games of players who had not met.
+    fn random_round(
+        next: &mut impl FnMut(u64) -> u64,
+        n: usize,
+        played: usize,
+        twice: u64,
+    ) -> (Vec<Entrant>, Vec<Profile>, Limits) {
+        let mut entrants: Vec<Entrant> = (1..=n)
+            .map(|i| {
+                let start = next(2);
+                let colours = (0..played)
+                    .map(|r| {
+                        let c = (start + r as u64 + u64::from(next(twice) == 0)) % 2;
+                        if c == 0 { Colour::White } else { Colour::Black }
+                    })
+                    .collect();
+                Entrant {
+                    number: PairingNumber::new(i as u16).expect("a number"),
+                    score: 0,
+                    colours,
+                    floats: Vec::new(),
+                    opponents: Vec::new(),
+                    bye_eligible: true,
+                }
+            })
+            .collect();
+        for _ in 0..n * played / 2 {
+            let (a, b) = (next(n as u64) as usize, next(n as u64) as usize);
+            if a != b && !entrants[a].opponents.contains(&entrants[b].number) {
+                let (na, nb) = (entrants[a].number, entrants[b].number);
+                entrants[a].opponents.push(nb);
+                entrants[b].opponents.push(na);
+            }
+        }
+        let profiles: Vec<Profile> = entrants.iter().map(Profile::of).collect();
+        let limits = Limits::new(&profiles, entrants.iter().map(|e| e.opponents.len()));
+        (entrants, profiles, limits)
+    }
+
     #[test]
     fn a_far_block_the_bound_admits_pairs_every_player_left_to_it() {
         // Random rounds (colour histories with and without C3's limits,
@@ -163,36 +219,8 @@ mod tests {
         for case in 0..400 {
             let n = 8 + next(40) as usize;
             let played = 1 + next(4) as usize;
-            let mut entrants: Vec<Entrant> = (1..=n)
-                .map(|i| {
-                    let start = next(2);
-                    // Mostly alternating; sometimes a colour twice.
-                    let colours = (0..played)
-                        .map(|r| {
-                            let c = (start + r as u64 + u64::from(next(4) == 0)) % 2;
-                            if c == 0 { Colour::White } else { Colour::Black }
-                        })
-                        .collect();
-                    Entrant {
-                        number: PairingNumber::new(i as u16).expect("a number"),
-                        score: 0,
-                        colours,
-                        floats: Vec::new(),
-                        opponents: Vec::new(),
-                        bye_eligible: true,
-                    }
-                })
-                .collect();
-            for _ in 0..n * played / 2 {
-                let (a, b) = (next(n as u64) as usize, next(n as u64) as usize);
-                if a != b && !entrants[a].opponents.contains(&entrants[b].number) {
-                    let (na, nb) = (entrants[a].number, entrants[b].number);
-                    entrants[a].opponents.push(nb);
-                    entrants[b].opponents.push(na);
-                }
-            }
-            let profiles: Vec<Profile> = entrants.iter().map(Profile::of).collect();
-            let limits = Limits::new(&profiles, entrants.iter().map(|e| e.opponents.len()));
+            // Mostly alternating; sometimes a colour twice.
+            let (entrants, profiles, limits) = random_round(&mut next, n, played, 4);
             let v = 1 + next((n / 3) as u64) as usize;
             let bracket: Vec<usize> = (0..v).collect();
             let Some(far) = limits.far(&bracket, v..n) else {
@@ -241,5 +269,42 @@ mod tests {
             admitted > 100 && refused_s > 10 && refused_f > 10,
             "{admitted} {refused_s} {refused_f}"
         );
+    }
+
+    #[test]
+    fn a_round_the_bound_admits_pairs_whole_less_any_one_player() {
+        // Random odd rounds: whenever the bound says so, the round less
+        // any one player has a perfect matching of pairs that may meet
+        // (C1, C3); and it says so for many of them.
+        let mut next = lcg(11);
+        let (mut admitted, mut refused) = (0, 0);
+        for case in 0..300 {
+            let n = 2 * (2 + next(20) as usize) + 1;
+            let played = 1 + next(5) as usize;
+            let (entrants, profiles, limits) = random_round(&mut next, n, played, 3);
+            if !limits.pairs_less_any_one() {
+                refused += 1;
+                continue;
+            }
+            admitted += 1;
+            let out = next(n as u64) as usize;
+            let xs: Vec<usize> = (0..n).filter(|&i| i != out).collect();
+            let m = xs.len();
+            let mut w = vec![0i64; m * m];
+            for i in 0..m {
+                for j in 0..m {
+                    let (a, b) = (xs[i], xs[j]);
+                    let round = played as u16 + 1;
+                    if i != j
+                        && compatible_profiles(&entrants[a], &profiles[a], &profiles[b], round, 9)
+                    {
+                        w[i * m + j] = 1;
+                    }
+                }
+            }
+            let mates = max_weight_matching(m, &w, true);
+            assert!(mates.iter().all(Option::is_some), "case {case}: {n}, {out}");
+        }
+        assert!(admitted > 50 && refused > 20, "{admitted} {refused}");
     }
 }
