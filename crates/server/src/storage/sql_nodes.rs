@@ -5,7 +5,7 @@
 //! takes nothing.
 
 use super::nodes::{Adopted, Claim, NodeStore};
-use super::sql::{Conn, Dialect, Value, vals};
+use super::sql::{Conn, Dialect, Row, Value, vals};
 use super::sql_games::{UNFINISHED, unfinished_of};
 use super::{SqlStorage, StorageError, Unfinished, resumed_epoch};
 
@@ -81,6 +81,55 @@ fn take(
 /// [`take`].
 const CLAIM_LOCK_WAIT: &str = "SET LOCAL lock_timeout = '300ms'";
 
+/// Game `game` as a claim reads it ([`UNFINISHED`], then its node and
+/// whether it is finished), with `lock` after the query.
+fn read_game(tx: &mut dyn Conn, game: &str, lock: &str) -> Result<Option<Row>, StorageError> {
+    tx.query_opt(
+        &format!("SELECT {UNFINISHED}, node, finished FROM games WHERE id = ?1{lock}"),
+        vals![game],
+    )
+}
+
+/// Whose a game is, for a claim.
+enum Whose {
+    /// The claimer's already, or a live node's.
+    Known(Claim),
+    /// Nobody's (`None`), or a node's that is dead: it was last alive
+    /// then (Unix ms; 0 if it never beat).
+    Free(Option<u64>),
+}
+
+/// Whose the game of `row` ([`read_game`]) is for node `node`'s claim:
+/// a node whose heartbeat is older than `stale_before`, or who stopped,
+/// no longer holds it.
+fn whose(
+    tx: &mut dyn Conn,
+    row: &Row,
+    node: &str,
+    stale_before: u64,
+) -> Result<Whose, StorageError> {
+    Ok(match row.opt_text(4)? {
+        Some(owner) if owner == node => Whose::Known(Claim::Mine),
+        // A single server's game: its clocks were resumed when that
+        // server last started, or are by the takeover of the games of
+        // no node.
+        None => Whose::Free(None),
+        Some(owner) => {
+            let beat = tx.query_opt(
+                "SELECT alive_at, stopped FROM nodes WHERE name = ?1",
+                vals![owner.as_str()],
+            )?;
+            match beat {
+                Some(beat) if beat.uint(0)? >= stale_before && beat.int(1)? == 0 => {
+                    Whose::Known(Claim::Owner(owner))
+                }
+                Some(beat) => Whose::Free(Some(beat.uint(0)?)),
+                None => Whose::Free(Some(0)),
+            }
+        }
+    })
+}
+
 impl NodeStore for SqlStorage {
     fn claim(
         &self,
@@ -90,40 +139,31 @@ impl NodeStore for SqlStorage {
         now: u64,
     ) -> Result<Claim, StorageError> {
         self.write(|tx| {
+            // Read first without a lock: most claims find the game theirs
+            // or a live node's, and a lock would wait for that node's
+            // commit in flight (its `FOR SHARE`).
+            let Some(row) = read_game(tx, game, "")? else {
+                return Ok(Claim::Missing);
+            };
+            if let Whose::Known(claim) = whose(tx, &row, node, stale_before)? {
+                return Ok(claim);
+            }
+            // To take it: read it again holding its row, so that a commit
+            // of the old owner in flight ends first and its last event
+            // counts (PostgreSQL; SQLite has one writer at a time).
             let lock = match tx.dialect() {
                 Dialect::Postgres => {
                     tx.execute(CLAIM_LOCK_WAIT, &[])?;
                     " FOR UPDATE"
                 }
-                // One writer at a time already.
                 Dialect::Sqlite => "",
             };
-            let Some(row) = tx.query_opt(
-                &format!("SELECT {UNFINISHED}, node, finished FROM games WHERE id = ?1{lock}"),
-                vals![game],
-            )?
-            else {
+            let Some(row) = read_game(tx, game, lock)? else {
                 return Ok(Claim::Missing);
             };
-            let alive = match row.opt_text(4)? {
-                Some(owner) if owner == node => return Ok(Claim::Mine),
-                // A single server's game: its clocks were resumed when
-                // that server last started, or are by the takeover of the
-                // games of no node.
-                None => None,
-                Some(owner) => {
-                    let beat = tx.query_opt(
-                        "SELECT alive_at, stopped FROM nodes WHERE name = ?1",
-                        vals![owner.as_str()],
-                    )?;
-                    match beat {
-                        Some(beat) if beat.uint(0)? >= stale_before && beat.int(1)? == 0 => {
-                            return Ok(Claim::Owner(owner));
-                        }
-                        Some(beat) => Some(beat.uint(0)?),
-                        None => Some(0),
-                    }
-                }
+            let alive = match whose(tx, &row, node, stale_before)? {
+                Whose::Known(claim) => return Ok(claim),
+                Whose::Free(alive) => alive,
             };
             let unfinished = unfinished_of(&row)?;
             // 6.12: the clocks of a game taken from a dead node stopped at
