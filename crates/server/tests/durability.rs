@@ -10,6 +10,7 @@ mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use rochade_loadtest::client::GameSocket;
 use rochade_server::ServeConfig;
 use rochade_server::event::Event;
 use rochade_server::storage::{Storage, is_postgres};
@@ -121,6 +122,72 @@ async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_o
         .await
         .expect("the game goes on");
     assert_eq!(stored_moves(&db, &id), ["e2e4", "e7e5", "g1f3"]);
+    server.stop().await;
+}
+
+/// A friend game's seat is taken when its link is first opened. A join
+/// whose seat the database does not take in time is answered `busy`, not
+/// with a state showing the seat taken (held only in memory, it was lost
+/// when a database crash closed the room, and the opponent's moves were
+/// refused from then on); opened again, the link takes the seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_the_database_does_not_take_is_answered_busy_not_shown_taken() {
+    let db = support::temp_db();
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("addr"), db.clone());
+    config.limits.store_wait = Duration::from_millis(400);
+    let server = TestServer::start_config(config).await;
+    let game = server
+        .create(json!({"opponent": "friend", "color": "white", "time_control": "-"}))
+        .await;
+    let id = game["game"].as_str().expect("id").to_owned();
+    let black = game["links"]["black"]
+        .as_str()
+        .and_then(|l| l.split_once('#'))
+        .map(|(_, t)| t.to_owned())
+        .expect("Black's link");
+
+    let lock = WriteLock::take(&db).await;
+    let mut socket = GameSocket::connect(&server.host, &id, &black)
+        .await
+        .expect("connects");
+    let first = socket.recv(WAIT).await.expect("answered");
+    assert_eq!(first["t"], "error", "{first}");
+    assert_eq!(first["code"], "busy", "{first}");
+    drop(socket);
+    lock.release().await;
+
+    // The seat's write that waited behind the lock lands, and the link
+    // opened again (as a page does after `busy`, until it is answered with
+    // a state) finds the seat taken: Black is seated, once.
+    let deadline = Instant::now() + WAIT;
+    let state = loop {
+        let mut socket = GameSocket::connect(&server.host, &id, &black)
+            .await
+            .expect("connects");
+        let first = socket.recv(WAIT).await.expect("answered");
+        if first["t"] == "state" {
+            break first;
+        }
+        assert_eq!(first["code"], "busy", "{first}");
+        assert!(Instant::now() < deadline, "never seated");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(state["state"]["ply"], 0, "{state}");
+    let seats = || {
+        support::open(&db)
+            .load(&id)
+            .expect("reads")
+            .expect("stored")
+            .events
+            .iter()
+            .filter(|e| matches!(e.event, Event::Seat { .. }))
+            .count()
+    };
+    let deadline = Instant::now() + WAIT;
+    while seats() == 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(seats(), 1);
     server.stop().await;
 }
 

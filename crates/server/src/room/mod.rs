@@ -615,12 +615,22 @@ impl Room {
             .filter(|c| seats.holds(*c) && !self.record.seated[*c])
             .collect();
         for color in free {
-            let _ = self
+            // A seat not stored is not taken: the socket is answered
+            // `busy` and comes again. (Answered with a state, it showed
+            // the seat taken from memory; once the room was loaded again
+            // without it, the opponent's moves were refused, "the clocks
+            // start when the opponent takes the seat", and the page never
+            // joined again: a CI rehearsal's database crash, 29 November.)
+            if let Err(e) = self
                 .commit(vec![Event::Seat {
                     color: color.into(),
                     player: None,
                 }])
-                .await;
+                .await
+            {
+                self.presence.leave(seats);
+                return Err(e);
+            }
         }
         let state = if self.presence.due().is_some() {
             self.make_state()
