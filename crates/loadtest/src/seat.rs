@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 use crate::client::{ClientError, GameSocket, read_message};
 use crate::resilience::Backoff;
@@ -34,21 +35,9 @@ pub(crate) struct Seat {
     move_messages: bool,
     /// The game as the socket last told it.
     seen: Tracked,
-    /// The message that told it (its first [`SAID`] bytes): what a lost
-    /// move's report shows of the answer that acknowledged it.
-    said: String,
-}
-
-/// How much of the message behind [`Seat::seen`] is kept.
-const SAID: usize = 400;
-
-/// The first [`SAID`] bytes of `text` (cut at a character's edge).
-fn clip(text: &str) -> String {
-    let mut end = text.len().min(SAID);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text[..end].to_owned()
+    /// The message that told it: what a lost move's report shows of the
+    /// answer that acknowledged it (kept as received, not copied).
+    said: Utf8Bytes,
 }
 
 /// A message's type, the rest of it skipped unread.
@@ -86,7 +75,7 @@ impl Seat {
             socket: None,
             move_messages,
             seen: Tracked::default(),
-            said: String::new(),
+            said: Utf8Bytes::default(),
         }
     }
 
@@ -95,9 +84,9 @@ impl Seat {
         &self.seen
     }
 
-    /// The message behind [`Seat::seen`] (its first 400 bytes).
+    /// The message behind [`Seat::seen`].
     pub(crate) fn said(&self) -> &str {
-        &self.said
+        self.said.as_str()
     }
 
     /// Opens the socket and says hello; its first state is [`Seat::seen`].
@@ -108,7 +97,7 @@ impl Seat {
                 .await?;
         let state = socket.state(ANSWER_WAIT, |_| true).await?;
         self.seen = Tracked::of_state(&state);
-        self.said = clip(&format!("(opened) {state}"));
+        self.said = Utf8Bytes::from(format!("(opened) {state}"));
         self.socket = Some(socket);
         Ok(())
     }
@@ -148,7 +137,7 @@ impl Seat {
             match kind.t.as_ref() {
                 "move" => {
                     if self.seen.take_move(text.as_str()) {
-                        self.said = clip(text.as_str());
+                        self.said = text;
                         return Ok(Heard::State);
                     }
                     socket.send(&json!({"t": "state"})).await?;
@@ -156,7 +145,7 @@ impl Seat {
                 "state" => {
                     let message: serde_json::Value = read_message(text.as_str())?;
                     self.seen = Tracked::of_state(&message["state"]);
-                    self.said = clip(text.as_str());
+                    self.said = text;
                     return Ok(Heard::State);
                 }
                 "error" => {

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::Mutex;
 
 use crate::check::MoveCheck;
+use crate::stored::TAIL;
 
 /// Counters shared by the game tasks.
 #[derive(Debug, Default)]
@@ -92,12 +93,29 @@ impl GameLog {
     pub(crate) fn acknowledge(&mut self, uci: String, reopened: bool, said: &str) {
         self.acked.push(uci);
         self.in_flight = None;
+        // Only the last [`TAIL`] are ever shown: an older one's message
+        // is let go (a five-minute run acknowledges millions).
+        if let Some(older) = self.how.len().checked_sub(TAIL) {
+            self.how[older].said = String::new();
+        }
         self.how.push(Acked {
             reopened,
             at_ms: unix_ms(),
-            said: said.to_owned(),
+            said: clip(said),
         });
     }
+}
+
+/// How much of an acknowledging message is kept.
+const SAID: usize = 400;
+
+/// The first [`SAID`] bytes of `text` (cut at a character's edge).
+fn clip(text: &str) -> String {
+    let mut end = text.len().min(SAID);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
 }
 
 /// Now, in Unix milliseconds.
@@ -115,6 +133,7 @@ pub(crate) struct Acked {
     pub(crate) reopened: bool,
     /// When, in Unix milliseconds (the server's logs are in UTC).
     pub(crate) at_ms: u64,
-    /// The message that acknowledged it (its beginning).
+    /// The message that acknowledged it (its beginning; empty once
+    /// [`TAIL`] later ones came).
     pub(crate) said: String,
 }

@@ -148,18 +148,18 @@ impl NodeStore for SqlStorage {
             if let Whose::Known(claim) = whose(tx, &row, node, stale_before)? {
                 return Ok(claim);
             }
-            // To take it: read it again holding its row, so that a commit
-            // of the old owner in flight ends first and its last event
-            // counts (PostgreSQL; SQLite has one writer at a time).
-            let lock = match tx.dialect() {
-                Dialect::Postgres => {
-                    tx.execute(CLAIM_LOCK_WAIT, &[])?;
-                    " FOR UPDATE"
-                }
-                Dialect::Sqlite => "",
-            };
-            let Some(row) = read_game(tx, game, lock)? else {
-                return Ok(Claim::Missing);
+            // To take it on PostgreSQL: read it again holding its row, so
+            // that a commit of the old owner in flight ends first and its
+            // last event counts. (SQLite has one writer at a time: what
+            // was read stands.)
+            let row = if tx.dialect() == Dialect::Postgres {
+                tx.execute(CLAIM_LOCK_WAIT, &[])?;
+                let Some(row) = read_game(tx, game, " FOR UPDATE")? else {
+                    return Ok(Claim::Missing);
+                };
+                row
+            } else {
+                row
             };
             let alive = match whose(tx, &row, node, stale_before)? {
                 Whose::Known(claim) => return Ok(claim),

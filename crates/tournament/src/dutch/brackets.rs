@@ -667,16 +667,15 @@ fn narrow_bye(
     score: u32,
     single_downfloater: bool,
 ) {
-    let candidates = bye
+    let mut candidates = bye
         .candidates
-        .clone()
+        .take()
         .unwrap_or_else(|| vec![true; players.len()]);
+    for (may, p) in candidates.iter_mut().zip(players) {
+        *may &= p.score <= score;
+    }
     bye.score = Some(score);
-    bye.candidates = Some(
-        (0..players.len())
-            .map(|i| candidates[i] && players[i].score <= score)
-            .collect(),
-    );
+    bye.candidates = Some(candidates);
     bye.single_downfloater = single_downfloater;
     let mut played: Vec<usize> = layout
         .profiles
@@ -787,6 +786,17 @@ mod tests {
         }
     }
 
+    /// The pairing-allocated bye of the round just played to the players
+    /// numbered `byes`: a point, a downfloat, no second one.
+    fn give_byes(entrants: &mut [Entrant], byes: &[u16]) {
+        for &n in byes {
+            let e = &mut entrants[usize::from(n - 1)];
+            e.score += 10;
+            *e.floats.last_mut().expect("this round's") = Float::Down;
+            e.bye_eligible = false;
+        }
+    }
+
     /// `players` entrants before their first round.
     fn newcomers(players: u16) -> Vec<Entrant> {
         (1..=players)
@@ -846,12 +856,7 @@ mod tests {
                     .collect();
                 let byes: Vec<u16> = round_paired.1.iter().map(|e| e.number.get()).collect();
                 play(&mut entrants, &pairs, &mut next);
-                for n in byes {
-                    let e = &mut entrants[usize::from(n - 1)];
-                    e.score += 10;
-                    *e.floats.last_mut().expect("this round's") = Float::Down;
-                    e.bye_eligible = false;
-                }
+                give_byes(&mut entrants, &byes);
             }
         }
         // Most rounds after the first few are found at once; some not.
@@ -907,13 +912,7 @@ mod tests {
                     again += counts[1];
                 }
                 play(&mut entrants, &mine.0, &mut next);
-                // The pairing-allocated bye: a point, a downfloat.
-                for &n in &mine.1 {
-                    let e = &mut entrants[usize::from(n - 1)];
-                    e.score += 10;
-                    *e.floats.last_mut().expect("this round's") = Float::Down;
-                    e.bye_eligible = false;
-                }
+                give_byes(&mut entrants, &mine.1);
             }
         }
         assert_eq!(rounds_paired, 49);

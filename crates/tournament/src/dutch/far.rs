@@ -62,6 +62,13 @@ impl Limits {
         }
     }
 
+    /// Player `i`'s non-neighbours among the players counted in
+    /// `counts`, at most: those it met and those its colour limits clash
+    /// with.
+    fn unmet(&self, i: usize, counts: &[usize; 4]) -> usize {
+        self.met[i] + clashing(self.limits[i], counts)
+    }
+
     fn count(&self, players: impl Iterator<Item = usize>) -> [usize; 4] {
         let mut counts = [0; 4];
         for i in players {
@@ -78,9 +85,7 @@ impl Limits {
         let n = self.met.len();
         let counts = self.count(0..n);
         // Each player's non-neighbours, at most (itself among them).
-        let worst = (0..n)
-            .map(|i| self.met[i] + clashing(self.limits[i], &counts))
-            .max();
+        let worst = (0..n).map(|i| self.unmet(i, &counts)).max();
         // N = n − 1 players: N − 1 − worst ≥ N / 2.
         n % 2 == 1 && n >= 3 && worst.is_some_and(|w| 2 * w + 3 <= n)
     }
@@ -92,16 +97,11 @@ impl Limits {
         let size = far.len();
         let counts = self.count(far.clone());
         // Each far player's non-neighbours in F, at most.
-        let worst = far
-            .map(|f| self.met[f] + clashing(self.limits[f], &counts))
-            .max()?;
+        let worst = far.map(|f| self.unmet(f, &counts)).max()?;
         let far = Far {
             size,
             worst,
-            need: bracket
-                .iter()
-                .map(|&v| self.met[v] + clashing(self.limits[v], &counts))
-                .collect(),
+            need: bracket.iter().map(|&v| self.unmet(v, &counts)).collect(),
         };
         // The bound for far players with S empty (one player of S or more
         // when |F| is odd).
