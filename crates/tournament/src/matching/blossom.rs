@@ -18,6 +18,7 @@ mod budget;
 mod delta;
 mod fill;
 mod least;
+mod outside;
 mod pairs;
 mod restart;
 mod runs;
@@ -161,6 +162,14 @@ struct State<W: Weight> {
     runs_fresh: bool,
     /// The leaves of each blossom, as many as when it was made.
     leaf_count: Vec<usize>,
+    /// When each blossom number was last given to a new blossom (a
+    /// blossom's leaves stay the same as long as it lives).
+    born: Vec<u64>,
+    births: u64,
+    /// The vertices outside a large blossom (`blossom/outside.rs`), and
+    /// the blossom and its birth they were found for.
+    outside: Vec<u32>,
+    outside_of: Option<(usize, u64)>,
     /// Entries of adjacency lists the stages looked at (tests).
     #[cfg(test)]
     visits: u64,
@@ -643,6 +652,10 @@ impl<W: Weight> State<W> {
             zero_run: false,
             zero_popped: Vec::new(),
             leaf_count: vec![1; nodes],
+            born: vec![0; nodes],
+            births: 0,
+            outside: Vec::new(),
+            outside_of: None,
             #[cfg(test)]
             visits: 0,
             #[cfg(test)]
@@ -828,6 +841,8 @@ impl<W: Weight> State<W> {
         let mut bv = self.in_blossom[v];
         let mut bw = self.in_blossom[w];
         let b = self.free.pop().expect("at most n/2 blossoms live at once");
+        self.births += 1;
+        self.born[b] = self.births;
         self.runs_fresh = false;
         self.live.push(b);
         self.base[b] = base;
@@ -1276,6 +1291,9 @@ impl<W: Weight> State<W> {
     fn run(&mut self) -> bool {
         let n = self.n;
         self.scanned = 0;
+        // Edges may have changed since the last run: the vertices
+        // outside a blossom are found again (outside.rs).
+        self.outside_of = None;
         let mut stages = 0u64;
         loop {
             if self.budget.is_some_and(|b| self.scanned > b) {
@@ -1348,16 +1366,23 @@ impl<W: Weight> State<W> {
                 }
                 let len = self.adjacency[v].len();
                 self.scanned += len as u64;
-                if self.wants_runs(v) {
+                // Its blossom's outside, or its own list (outside.rs).
+                let outside = self.reads_outside(v);
+                if !outside && self.wants_runs(v) {
                     self.find_runs();
                 }
+                let end = if outside { self.outside.len() } else { len };
                 // The last key of `v` and of another S-vertex computed
                 // in this scan (no dual changes during it).
                 let mut mine: Option<(u32, W)> = None;
                 let mut theirs: Option<(usize, u32, W)> = None;
                 let mut wi = 0;
-                while wi < len {
-                    let w = self.adjacency[v][wi] as usize;
+                while wi < end {
+                    let w = if outside {
+                        self.outside[wi]
+                    } else {
+                        self.adjacency[v][wi]
+                    } as usize;
                     wi += 1;
                     #[cfg(test)]
                     {
@@ -1369,7 +1394,9 @@ impl<W: Weight> State<W> {
                     let bv = self.in_blossom[v];
                     let bw = self.in_blossom[w];
                     if bv == bw {
-                        wi = self.past_run(v, w, wi);
+                        if !outside {
+                            wi = self.past_run(v, w, wi);
+                        }
                         continue;
                     }
                     let place = self.twice[v * n + w];
