@@ -16,6 +16,8 @@
 //! whose edge to each player weighs what giving that player the bye
 //! saves against giving it in the far block.
 
+pub(super) mod shown;
+
 use super::base::Base;
 use super::far::Far;
 use super::player::Entrant;
@@ -49,6 +51,11 @@ pub(super) struct Graph<'a, const L: usize> {
     /// With the far block left out and an odd number of players, the
     /// bye's vertex, and the least `own` of the far block.
     bye: Option<(usize, Wide<L>)>,
+    /// Each vertex's mate in a maximum weight matching of the weights
+    /// as they are: the last solve's, with the partners shown since
+    /// without one (`graph/shown.rs`); `None` once a weight changed
+    /// otherwise than by a partner fixed.
+    mates: Option<Vec<Option<usize>>>,
 }
 
 impl<'a, const L: usize> Graph<'a, L> {
@@ -66,6 +73,7 @@ impl<'a, const L: usize> Graph<'a, L> {
             own: vec![Wide::ZERO; n],
             far: None,
             bye: None,
+            mates: None,
         }
     }
 
@@ -99,11 +107,13 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.local = local;
         self.bye = bye;
         self.far = far.map(|(far, _)| far);
+        self.mates = None;
     }
 
     /// After the bracket's base weights: the bye's edges, and `carried`
     /// (global indices; weights as set).
     pub(super) fn settle(&mut self, carried: &[(usize, usize, Wide<L>)]) {
+        self.mates = None;
         // The bye given to a player of the bracket saves its own amount,
         // against the least of the far block's.
         if let Some((b, least)) = self.bye {
@@ -142,6 +152,7 @@ impl<'a, const L: usize> Graph<'a, L> {
         mut key: impl FnMut(usize, usize) -> K,
         weight: impl FnMut(K) -> Wide<L>,
     ) {
+        self.mates = None;
         let local = &self.local;
         self.m.fill_keyed(
             |v, u| {
@@ -181,6 +192,13 @@ impl<'a, const L: usize> Graph<'a, L> {
     /// Sets the weight of edge `i`–`j` (a change of `i`'s edges); a
     /// player has no edge to itself.
     pub(super) fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
+        self.mates = None;
+        self.offer(i, j, w);
+    }
+
+    /// [`Graph::set`] for an offer to a player about to be given a
+    /// partner: the matching kept stands until the partner is fixed.
+    fn offer(&mut self, i: usize, j: usize, w: Wide<L>) {
         if i != j {
             let w = self.lowered(i, j, w);
             let (vi, vj) = (self.vertex(i), self.vertex(j));
@@ -190,6 +208,7 @@ impl<'a, const L: usize> Graph<'a, L> {
 
     /// Sets edge `i`–`j` to the weight of place `place` (of [`Base`]).
     pub(super) fn set_place(&mut self, i: usize, j: usize, place: u32) {
+        self.mates = None;
         if i != j {
             let (vi, vj) = (self.vertex(i), self.vertex(j));
             self.m.set_place(vi, vj, place);
@@ -215,11 +234,19 @@ impl<'a, const L: usize> Graph<'a, L> {
     /// (itself if unmatched, or paired in the far block).
     pub(super) fn matching(&mut self) -> Result<Vec<usize>, Unproven> {
         let mates = self.m.solve();
+        let stable = self.stable(&mates);
+        self.mates = Some(mates);
+        stable
+    }
+
+    /// Each player's partner in the matching `mates` (itself if
+    /// unmatched, or paired in the far block).
+    fn stable(&self, mates: &[Option<usize>]) -> Result<Vec<usize>, Unproven> {
         let mut stable: Vec<usize> = (0..self.n).collect();
         let mut left = Vec::new();
         let bye = self.bye.map(|(b, _)| b);
         let mut bye_in_far = bye.is_some();
-        for (v, mate) in mates.into_iter().enumerate().take(self.local.len()) {
+        for (v, &mate) in mates.iter().enumerate().take(self.local.len()) {
             match mate {
                 // The bye, given in the bracket.
                 Some(u) if Some(u) == bye => bye_in_far = false,
@@ -240,6 +267,19 @@ impl<'a, const L: usize> Graph<'a, L> {
         player: usize,
         offers: &[(usize, Wide<L>)],
     ) -> Result<(Vec<usize>, Option<usize>), Unproven> {
+        // The partner the kept matching and the last solve's duals show,
+        // with the same pairings as a solve (`graph/shown.rs`).
+        if let Some(partner) = self.partner_shown(player, offers) {
+            for &(opp, w) in offers {
+                self.offer(player, opp, w);
+            }
+            let mates = self.mates.take().expect("a partner is shown by a matching");
+            let stable = self.stable(&mates);
+            self.mates = Some(mates);
+            let stable = stable?;
+            self.keep(player, partner);
+            return Ok((stable, Some(partner)));
+        }
         for &(opp, w) in offers {
             self.set(player, opp, w);
         }
@@ -256,6 +296,10 @@ impl<'a, const L: usize> Graph<'a, L> {
     /// not lowered (neither may go to the far block).
     pub(super) fn keep(&mut self, i: usize, j: usize) {
         let (vi, vj) = (self.vertex(i), self.vertex(j));
+        // A pair of the kept matching leaves it as it is.
+        if self.mates.as_ref().is_some_and(|m| m[vi] != Some(vj)) {
+            self.mates = None;
+        }
         self.m.clear_edges(vi);
         self.m.clear_edges(vj);
         self.m.set_weight(vi, vj, Wide::from_u64(1));

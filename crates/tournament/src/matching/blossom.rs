@@ -20,6 +20,7 @@ mod fill;
 mod least;
 mod outside;
 mod pairs;
+mod reduced;
 mod restart;
 mod runs;
 
@@ -275,6 +276,9 @@ pub struct Matcher<W: Weight> {
     /// and over those after the changed ones (tests).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) jumps: (usize, usize),
+    /// Scratch for [`Matcher::reduced_costs`]: each blossom around the
+    /// vertex asked for, by its place on the way out.
+    marks: Vec<u32>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -289,6 +293,7 @@ impl<W: Weight> Matcher<W> {
             budget: budget::BUDGET,
             whole: n,
             jumps: (0, 0),
+            marks: Vec::new(),
         }
     }
 
