@@ -488,7 +488,7 @@ fn decide<const L: usize>(
                 g.set(by_index[player_li], by_index[opp_li], w);
             }
         }
-        stable = g.matching()?;
+        stable = g.rematching()?;
         let exchanges = remainder[..first_group_end]
             .iter()
             .filter(|&&li| !in_bracket_below(&stable, by_index[li]))

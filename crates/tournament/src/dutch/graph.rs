@@ -230,6 +230,15 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.raised(self.local[li], self.local[lj], w)
     }
 
+    /// [`Graph::matching`] after weights changed in the bits of the
+    /// bracket procedure's own preferences only (the exchanges' phase 4):
+    /// grown from the matching kept ([`Matcher::keep_warm`]), which is a
+    /// maximum one for every higher bit.
+    pub(super) fn rematching(&mut self) -> Result<Vec<usize>, Unproven> {
+        self.m.keep_warm();
+        self.matching()
+    }
+
     /// Each player's partner in a maximum weight matching of the round
     /// (itself if unmatched, or paired in the far block).
     pub(super) fn matching(&mut self) -> Result<Vec<usize>, Unproven> {

@@ -279,6 +279,9 @@ pub struct Matcher<W: Weight> {
     /// Scratch for [`Matcher::reduced_costs`]: each blossom around the
     /// vertex asked for, by its place on the way out.
     marks: Vec<u32>,
+    /// The next solve grows the kept matching however many vertices
+    /// changed ([`Matcher::keep_warm`]).
+    warm_next: bool,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -294,6 +297,7 @@ impl<W: Weight> Matcher<W> {
             whole: n,
             jumps: (0, 0),
             marks: Vec::new(),
+            warm_next: false,
         }
     }
 
@@ -429,6 +433,33 @@ impl<W: Weight> Matcher<W> {
         self.whole = whole.max(self.st.n);
     }
 
+    /// Makes the next [`Matcher::solve`] grow the kept matching from its
+    /// duals even when many vertices changed, instead of starting
+    /// afresh: for changes that leave the kept matching nearly the best
+    /// (weights raised or lowered in their lowest bits only), where a
+    /// fresh start would find few tight edges and match one pair a
+    /// stage, each stage scanning every vertex (restart.rs). A warm
+    /// solve that scans too many edges still starts afresh.
+    ///
+    /// ```
+    /// use rochade_tournament::matching::Matcher;
+    ///
+    /// let mut m = Matcher::<i64>::new(4);
+    /// for (a, b, x) in [(0, 1, 40), (2, 3, 40), (0, 2, 40), (1, 3, 40)] {
+    ///     m.set_weight(a, b, x);
+    /// }
+    /// assert_eq!(m.solve(), vec![Some(1), Some(0), Some(3), Some(2)]);
+    /// // Every edge changes in its lowest bits: the other pairs now weigh more.
+    /// for (a, b, x) in [(0, 1, 40), (2, 3, 40), (0, 2, 41), (1, 3, 41)] {
+    ///     m.set_weight(a, b, x);
+    /// }
+    /// m.keep_warm();
+    /// assert_eq!(m.solve(), vec![Some(2), Some(3), Some(0), Some(1)]);
+    /// ```
+    pub fn keep_warm(&mut self) {
+        self.warm_next = true;
+    }
+
     /// A maximum weight matching of the current weights: each vertex's mate.
     pub fn solve(&mut self) -> Vec<Option<usize>> {
         // Only a changed edge that breaks the optimality conditions
@@ -452,7 +483,8 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let zero = W::zero();
-        let afresh = dirty.len() * restart::SHARE > self.whole;
+        let afresh =
+            dirty.len() * restart::SHARE > self.whole && !std::mem::take(&mut self.warm_next);
         if afresh {
             // Many changed: every vertex starts again (restart.rs).
             self.st.restart();
