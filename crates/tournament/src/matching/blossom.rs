@@ -438,8 +438,8 @@ impl<W: Weight> Matcher<W> {
     /// afresh: for changes that leave the kept matching nearly the best
     /// (weights raised or lowered in their lowest bits only), where a
     /// fresh start would find few tight edges and match one pair a
-    /// stage, each stage scanning every vertex (restart.rs). A warm
-    /// solve that scans too many edges still starts afresh.
+    /// stage, each stage scanning every vertex (restart.rs); nor does
+    /// it give up for the edges it scans (`budget.rs`).
     ///
     /// ```
     /// use rochade_tournament::matching::Matcher;
@@ -483,8 +483,8 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let zero = W::zero();
-        let afresh =
-            dirty.len() * restart::SHARE > self.whole && !std::mem::take(&mut self.warm_next);
+        let kept = std::mem::take(&mut self.warm_next);
+        let afresh = !kept && dirty.len() * restart::SHARE > self.whole;
         if afresh {
             // Many changed: every vertex starts again (restart.rs).
             self.st.restart();
@@ -525,9 +525,11 @@ impl<W: Weight> Matcher<W> {
             } else {
                 self.st.pair_tight_free();
                 // A warm solve that scans more edges than a fresh one
-                // would (restart.rs) is given up and started afresh.
+                // would (restart.rs) is given up and started afresh,
+                // unless it was asked for ([`Matcher::keep_warm`]: a
+                // fresh start is the dearer one there).
                 let n = self.whole as u64;
-                self.st.budget = Some(self.budget * n * n);
+                self.st.budget = (!kept).then_some(self.budget * n * n);
                 let done = self.st.run();
                 self.st.budget = None;
                 if !done {
