@@ -488,7 +488,8 @@ fn decide<const L: usize>(
                 g.set(by_index[player_li], by_index[opp_li], w);
             }
         }
-        stable = g.rematching()?;
+        g.keep_warm();
+        stable = g.matching()?;
         let exchanges = remainder[..first_group_end]
             .iter()
             .filter(|&&li| !in_bracket_below(&stable, by_index[li]))
@@ -587,11 +588,9 @@ fn decide<const L: usize>(
                 g.set_place(player, opp, base.place(opp_li, player_li));
             }
         }
-        // The exchanges' weights went back to their base ones in their
-        // lowest bits only: phase 8's first matching grows from the one
-        // kept (a fresh start took 82 s in a bracket of 5,333 at 10,002
-        // players, round 3).
-        g.m.keep_warm();
+        // Phase 8's first matching (a fresh start took 82 s in a
+        // bracket of 5,333 at 10,002 players, round 3).
+        g.keep_warm();
     }
 
     // Phase 8: each S1 player's opponent, highest ranked first.
@@ -802,7 +801,6 @@ mod tests {
         }
     }
 
-    /// `players` entrants before their first round.
     /// A round's pairs and unpaired players by pairing number.
     fn numbers(r: &Round<'_>) -> (Vec<(u16, u16)>, Vec<u16>) {
         let pairs = r.0.iter().map(|(a, b)| (a.number.get(), b.number.get()));
@@ -812,6 +810,29 @@ mod tests {
         )
     }
 
+    /// Plays `rounds` rounds of a tournament of `players`, results drawn
+    /// from `seed`, each round paired by `pair` (the entrants, who may
+    /// get the bye when the number is odd, the round): its pairs and its
+    /// byes by pairing number.
+    fn play_out(
+        players: u16,
+        seed: u64,
+        rounds: u16,
+        mut pair: impl FnMut(&[Entrant], Option<&[bool]>, u16) -> (Vec<(u16, u16)>, Vec<u16>),
+    ) {
+        let mut next = lcg(seed);
+        let mut entrants = newcomers(players);
+        for round in 1..=rounds {
+            // An odd number: the bye to one who may still get it.
+            let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
+            let bye = (players % 2 == 1).then_some(&eligible[..]);
+            let (pairs, byes) = pair(&entrants, bye, round);
+            play(&mut entrants, &pairs, &mut next);
+            give_byes(&mut entrants, &byes);
+        }
+    }
+
+    /// `players` entrants before their first round.
     fn newcomers(players: u16) -> Vec<Entrant> {
         (1..=players)
             .map(|n| Entrant {
@@ -833,9 +854,7 @@ mod tests {
         // preliminary matching finds, with the same bye terms after it.
         let (mut at_once, mut matched) = (0, 0);
         for (players, seed) in [(41, 11), (65, 12), (101, 13), (151, 14)] {
-            let mut next = lcg(seed);
-            let mut entrants = newcomers(players);
-            for round in 1..=8 {
+            play_out(players, seed, 8, |entrants, bye, round| {
                 let mut sorted: Vec<&Entrant> = entrants.iter().collect();
                 sorted.sort_by_key(|e| (std::cmp::Reverse(e.score), e.number));
                 let layout = Layout::new(&sorted, round - 1);
@@ -861,17 +880,8 @@ mod tests {
                     }
                     None => matched += 1,
                 }
-                let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
-                let (round_paired, _) = pair_in::<16>(&entrants, Some(&eligible), round, 9, true);
-                let pairs: Vec<(u16, u16)> = round_paired
-                    .0
-                    .iter()
-                    .map(|(a, b)| (a.number.get(), b.number.get()))
-                    .collect();
-                let byes: Vec<u16> = round_paired.1.iter().map(|e| e.number.get()).collect();
-                play(&mut entrants, &pairs, &mut next);
-                give_byes(&mut entrants, &byes);
-            }
+                numbers(&pair_in::<16>(entrants, bye, round, 9, true).0)
+            });
         }
         // Most rounds after the first few are found at once; some not.
         assert!(at_once > 15 && matched > 3, "{at_once} {matched}");
@@ -892,14 +902,9 @@ mod tests {
             (65, 6),
             (101, 7),
         ] {
-            let mut next = lcg(seed);
-            let mut entrants = newcomers(players);
-            for round in 1..=7 {
-                // An odd number: the bye to one who may still get it.
-                let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
-                let bye = (players % 2 == 1).then_some(&eligible[..]);
-                let (mine, counts) = pair_in::<16>(&entrants, bye, round, 9, true);
-                let (whole, none) = pair_in::<16>(&entrants, bye, round, 9, false);
+            play_out(players, seed, 7, |entrants, bye, round| {
+                let (mine, counts) = pair_in::<16>(entrants, bye, round, 9, true);
+                let (whole, none) = pair_in::<16>(entrants, bye, round, 9, false);
                 let (mine, whole) = (numbers(&mine), numbers(&whole));
                 assert_eq!(mine, whole, "{players} players, round {round}");
                 assert_eq!(none, [0, 0]);
@@ -912,14 +917,13 @@ mod tests {
                 // with its far block, and the round is the same.
                 for at in [1, 3, 9, 30] {
                     super::super::far::REFUSE.with(|r| r.set(at));
-                    let (refused, counts) = pair_in::<16>(&entrants, bye, round, 9, true);
+                    let (refused, counts) = pair_in::<16>(entrants, bye, round, 9, true);
                     super::super::far::REFUSE.with(|r| r.set(0));
                     assert_eq!(numbers(&refused), whole, "{players}, round {round}, {at}");
                     again += counts[1];
                 }
-                play(&mut entrants, &mine.0, &mut next);
-                give_byes(&mut entrants, &mine.1);
-            }
+                mine
+            });
         }
         assert_eq!(rounds_paired, 49);
         // The brackets were matched on their own players.
@@ -937,23 +941,18 @@ mod tests {
         use crate::dutch::graph::shown::{SHOWN, SHOWS};
         let (mut shown, mut rounds_paired) = (0, 0);
         for (players, seed) in [(60, 21), (121, 22), (151, 23), (90, 25)] {
-            let mut next = lcg(seed);
-            let mut entrants = newcomers(players);
-            for round in 1..=7 {
-                let eligible: Vec<bool> = entrants.iter().map(|e| e.bye_eligible).collect();
-                let bye = (players % 2 == 1).then_some(&eligible[..]);
+            play_out(players, seed, 7, |entrants, bye, round| {
                 SHOWN.with(|s| s.set(0));
-                let (with, _) = pair_in::<16>(&entrants, bye, round, 9, true);
+                let (with, _) = pair_in::<16>(entrants, bye, round, 9, true);
                 shown += SHOWN.with(std::cell::Cell::get);
                 SHOWS.with(|s| s.set(false));
-                let (solved, _) = pair_in::<16>(&entrants, bye, round, 9, true);
+                let (solved, _) = pair_in::<16>(entrants, bye, round, 9, true);
                 SHOWS.with(|s| s.set(true));
                 let with = numbers(&with);
                 assert_eq!(with, numbers(&solved), "{players} players, round {round}");
                 rounds_paired += 1;
-                play(&mut entrants, &with.0, &mut next);
-                give_byes(&mut entrants, &with.1);
-            }
+                with
+            });
         }
         assert_eq!(rounds_paired, 28);
         assert!(shown > 250, "{shown} partners shown");

@@ -230,13 +230,13 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.raised(self.local[li], self.local[lj], w)
     }
 
-    /// [`Graph::matching`] after weights changed in the bits of the
-    /// bracket procedure's own preferences only (the exchanges' phase 4):
-    /// grown from the matching kept ([`Matcher::keep_warm`]), which is a
-    /// maximum one for every higher bit.
-    pub(super) fn rematching(&mut self) -> Result<Vec<usize>, Unproven> {
+    /// The next matching after weights changed in the bits of the
+    /// bracket procedure's own preferences only (the exchanges' weights
+    /// set in phase 4, put back in phase 7) grows from the matching kept
+    /// ([`Matcher::keep_warm`]), which is a maximum one for every higher
+    /// bit.
+    pub(super) fn keep_warm(&mut self) {
         self.m.keep_warm();
-        self.matching()
     }
 
     /// Each player's partner in a maximum weight matching of the round
@@ -282,10 +282,11 @@ impl<'a, const L: usize> Graph<'a, L> {
             for &(opp, w) in offers {
                 self.offer(player, opp, w);
             }
-            let mates = self.mates.take().expect("a partner is shown by a matching");
-            let stable = self.stable(&mates);
-            self.mates = Some(mates);
-            let stable = stable?;
+            let mates = self
+                .mates
+                .as_ref()
+                .expect("a partner is shown by a matching");
+            let stable = self.stable(mates)?;
             self.keep(player, partner);
             return Ok((stable, Some(partner)));
         }
