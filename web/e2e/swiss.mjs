@@ -325,6 +325,8 @@ export const swissTests = [
         await waitText(offPage, 'tn-decision', 'the start moved');
         // Its settings changed on its page: the form opens filled with them as they stand.
         await byId(offPage, 'tn-settings-open').click();
+        // The <details> fills the form on its toggle event, a task after the click.
+        await offPage.waitForFunction(() => document.querySelector('[data-testid="tn-edit-name"]')?.value === 'Rained off', null, { timeout: 5_000 }).catch(() => {});
         assert((await byId(offPage, 'tn-edit-name').inputValue()) === 'Rained off', 'the form shows the name');
         assert((await byId(offPage, 'tn-edit-system-choice').inputValue()) === 'swiss' && (await byId(offPage, 'tn-edit-rounds').inputValue()) === '3', 'and the Swiss of 3 rounds');
         assert((await byId(offPage, 'tn-edit-open').isChecked()) && (await byId(offPage, 'tn-edit-rated').isChecked()), 'and the open entry, rated');
