@@ -56,6 +56,11 @@ pub(super) struct Graph<'a, const L: usize> {
     /// without one (`graph/shown.rs`); `None` once a weight changed
     /// otherwise than by a partner fixed.
     mates: Option<Vec<Option<usize>>>,
+    /// Each vertex's partner in a pair kept apart ([`Graph::keep`]:
+    /// their edge weighs one, and neither has another), [`OUT`] if none;
+    /// and how many such pairs there are.
+    kept: Vec<u32>,
+    kept_pairs: usize,
 }
 
 impl<'a, const L: usize> Graph<'a, L> {
@@ -74,6 +79,8 @@ impl<'a, const L: usize> Graph<'a, L> {
             far: None,
             bye: None,
             mates: None,
+            kept: vec![OUT; if whole { n } else { 0 }],
+            kept_pairs: 0,
         }
     }
 
@@ -108,6 +115,8 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.bye = bye;
         self.far = far.map(|(far, _)| far);
         self.mates = None;
+        self.kept = vec![OUT; self.m.len()];
+        self.kept_pairs = 0;
     }
 
     /// After the bracket's base weights: the bye's edges, and `carried`
@@ -153,6 +162,8 @@ impl<'a, const L: usize> Graph<'a, L> {
         weight: impl FnMut(K) -> Wide<L>,
     ) {
         self.mates = None;
+        self.kept.fill(OUT);
+        self.kept_pairs = 0;
         let local = &self.local;
         self.m.fill_keyed(
             |v, u| {
@@ -202,6 +213,7 @@ impl<'a, const L: usize> Graph<'a, L> {
         if i != j {
             let w = self.lowered(i, j, w);
             let (vi, vj) = (self.vertex(i), self.vertex(j));
+            self.set_apart(vi, vj, w != Wide::ZERO);
             self.m.set_weight(vi, vj, w);
         }
     }
@@ -211,6 +223,7 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.mates = None;
         if i != j {
             let (vi, vj) = (self.vertex(i), self.vertex(j));
+            self.set_apart(vi, vj, place != 0);
             self.m.set_place(vi, vj, place);
         }
     }
@@ -313,5 +326,31 @@ impl<'a, const L: usize> Graph<'a, L> {
         self.m.clear_edges(vi);
         self.m.clear_edges(vj);
         self.m.set_weight(vi, vj, Wide::from_u64(1));
+        for v in [vi, vj] {
+            self.unkeep(v);
+        }
+        self.kept[vi] = vj as u32;
+        self.kept[vj] = vi as u32;
+        self.kept_pairs += 1;
+    }
+
+    /// Before edge `vi`–`vj` is set (to a weight if `weighs`): a kept
+    /// pair given another edge, or its own edge changed, is no longer
+    /// apart (an edge set to zero that it does not have changes nothing).
+    fn set_apart(&mut self, vi: usize, vj: usize, weighs: bool) {
+        if weighs || self.kept[vi] == vj as u32 {
+            self.unkeep(vi);
+            self.unkeep(vj);
+        }
+    }
+
+    /// `v`'s pair, if kept, is kept no more.
+    fn unkeep(&mut self, v: usize) {
+        let mate = self.kept[v];
+        if mate != OUT {
+            self.kept[v] = OUT;
+            self.kept[mate as usize] = OUT;
+            self.kept_pairs -= 1;
+        }
     }
 }

@@ -17,6 +17,7 @@ mod beside;
 mod budget;
 mod delta;
 mod fill;
+mod grain;
 mod least;
 mod outside;
 mod pairs;
@@ -282,6 +283,9 @@ pub struct Matcher<W: Weight> {
     /// The next solve grows the kept matching however many vertices
     /// changed ([`Matcher::keep_warm`]).
     warm_next: bool,
+    /// How many edges have weights of each number of trailing zero
+    /// bits (`grain.rs`).
+    by_zeros: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -298,6 +302,7 @@ impl<W: Weight> Matcher<W> {
             jumps: (0, 0),
             marks: Vec::new(),
             warm_next: false,
+            by_zeros: Vec::new(),
         }
     }
 
@@ -371,6 +376,8 @@ impl<W: Weight> Matcher<W> {
         }
         self.st.twice[v * n + w] = twice;
         self.st.twice[w * n + v] = twice;
+        self.count_edge(old, false);
+        self.count_edge(twice, true);
         if (old > 0) != (twice > 0) {
             for (a, b) in [(v, w), (w, v)] {
                 // A removed edge stays in the list, dead, until the list

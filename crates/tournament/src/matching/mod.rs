@@ -32,6 +32,13 @@ pub trait Weight: Copy + Ord + std::hash::Hash + Add<Output = Self> + Sub<Output
     #[must_use]
     fn half(self) -> Self;
 
+    /// The number of zero bits below the lowest one (at least the
+    /// type's width for zero).
+    fn trailing_zeros(self) -> u32;
+
+    /// Two to the power `k`, where it is below the largest value.
+    fn bit(k: u32) -> Option<Self>;
+
     /// `self + plus - minus` (the matching's slack: two duals less
     /// twice a weight), in one pass where that is faster.
     #[must_use]
@@ -48,6 +55,58 @@ impl Weight for i64 {
     fn half(self) -> i64 {
         self.div_euclid(2)
     }
+
+    fn trailing_zeros(self) -> u32 {
+        i64::trailing_zeros(self)
+    }
+
+    fn bit(k: u32) -> Option<i64> {
+        (k < 62).then(|| 1 << k)
+    }
+}
+
+/// Tests: the heaviest matching of the vertices not `used` (`w` an
+/// n × n table, zero for no edge), by trying every matching.
+#[cfg(test)]
+pub(crate) fn heaviest(n: usize, w: &[i64], used: &mut [bool]) -> i64 {
+    let Some(v) = (0..n).find(|&v| !used[v]) else {
+        return 0;
+    };
+    used[v] = true;
+    let mut best = heaviest(n, w, used);
+    for u in v + 1..n {
+        if !used[u] && w[v * n + u] != 0 {
+            used[u] = true;
+            best = best.max(w[v * n + u] + heaviest(n, w, used));
+            used[u] = false;
+        }
+    }
+    used[v] = false;
+    best
+}
+
+/// Tests: a graph of `n` vertices where three pairs in four have an
+/// edge, weighing `unit` times 1, 2 or 3 (many optima, many blossoms),
+/// as an n × n table and a matcher.
+#[cfg(test)]
+pub(crate) fn few_weights(
+    next: &mut impl FnMut(u64) -> u64,
+    n: usize,
+    unit: i64,
+) -> (Vec<i64>, Matcher<i64>) {
+    let mut w = vec![0i64; n * n];
+    let mut m = Matcher::<i64>::new(n);
+    for v in 0..n {
+        for u in v + 1..n {
+            if next(4) > 0 {
+                let x = unit * (1 + next(3) as i64);
+                w[v * n + u] = x;
+                w[u * n + v] = x;
+                m.set_weight(v, u, x);
+            }
+        }
+    }
+    (w, m)
 }
 
 #[cfg(test)]

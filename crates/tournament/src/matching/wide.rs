@@ -198,6 +198,22 @@ impl<const L: usize> Weight for Wide<L> {
         Wide::ZERO
     }
 
+    fn trailing_zeros(self) -> u32 {
+        let mut zeros = 0;
+        for limb in self.0 {
+            if limb != 0 {
+                return zeros + limb.trailing_zeros();
+            }
+            zeros += 64;
+        }
+        zeros
+    }
+
+    fn bit(k: u32) -> Option<Wide<L>> {
+        let k = k as usize;
+        (k + 2 < Self::BITS).then(|| Wide::from_u64(1).shifted(k))
+    }
+
     // Always inlined: out of line (the compiler's choice once the
     // stage loop grew), a call an edge scan cost 12 % of a round.
     #[inline(always)]

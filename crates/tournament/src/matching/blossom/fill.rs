@@ -75,6 +75,8 @@ impl<W: Weight> Matcher<W> {
         }
         let mut filled = vec![0u64; (n * n).div_ceil(64)];
         let mut last: Option<(K, u32)> = None;
+        // The edges of each place, counted for the grain (`grain.rs`).
+        let mut uses: Vec<usize> = Vec::new();
         for v in 0..n {
             for u in v + 1..n {
                 let k = key(v, u);
@@ -84,16 +86,25 @@ impl<W: Weight> Matcher<W> {
                         let x = weight(k);
                         let place = self.st.place(x + x);
                         last = Some((k, place));
+                        if uses.len() <= place as usize {
+                            uses.resize(place as usize + 1, 0);
+                        }
                         place
                     }
                 };
                 let i = v * n + u;
                 self.st.twice[i] = place;
+                uses[place as usize] += 1;
                 if place != 0 {
                     filled[i / 64] |= 1 << (i % 64);
                 }
             }
             self.changed.push(Change::Row(vertex(v)));
+        }
+        for (place, &edges) in uses.iter().enumerate().skip(1) {
+            if edges > 0 {
+                self.count_edges(u32::try_from(place).expect("a place"), edges, true);
+            }
         }
         let twice = &mut self.st.twice;
         for i0 in (0..n).step_by(TILE) {

@@ -74,7 +74,7 @@ impl<W: Weight> Matcher<W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Matcher, lcg};
+    use super::super::lcg;
 
     #[test]
     fn an_edge_of_positive_reduced_cost_is_in_no_maximum_matching_and_bounds_its_loss() {
@@ -88,18 +88,7 @@ mod tests {
         let mut positive = 0;
         for case in 0..300 {
             let n = 4 + next(7) as usize;
-            let mut w = vec![0i64; n * n];
-            let mut m = Matcher::<i64>::new(n);
-            for v in 0..n {
-                for u in v + 1..n {
-                    if next(4) > 0 {
-                        let x = 2 + 2 * next(3) as i64;
-                        w[v * n + u] = x;
-                        w[u * n + v] = x;
-                        m.set_weight(v, u, x);
-                    }
-                }
-            }
+            let (w, mut m) = crate::matching::few_weights(&mut next, n, 2);
             let mate = m.solve();
             let mut gone = vec![false; n];
             for round in 0..2 {
@@ -146,23 +135,6 @@ mod tests {
             used[u] = true;
             start = w[v * n + u];
         }
-        start + best_rest(n, w, &mut used)
-    }
-
-    fn best_rest(n: usize, w: &[i64], used: &mut [bool]) -> i64 {
-        let Some(v) = (0..n).find(|&v| !used[v]) else {
-            return 0;
-        };
-        used[v] = true;
-        let mut best = best_rest(n, w, used);
-        for u in v + 1..n {
-            if !used[u] && w[v * n + u] != 0 {
-                used[u] = true;
-                best = best.max(w[v * n + u] + best_rest(n, w, used));
-                used[u] = false;
-            }
-        }
-        used[v] = false;
-        best
+        start + crate::matching::heaviest(n, w, &mut used)
     }
 }
