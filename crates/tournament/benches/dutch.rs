@@ -117,8 +117,10 @@ fn tournament(players: usize, played: usize, seed: u64) -> Trf {
             .and_then(PairingNumber::new)
             .expect("at most 65,535 players")
     };
+    // Nine rounds, or one more than played when more were.
+    let rounds = u16::try_from(played + 1).map_or(u16::MAX, |r| r.max(9));
     let mut records = vec![
-        Record::Rounds(9),
+        Record::Rounds(rounds),
         Record::Colours(ColourRule {
             first: Some(Colour::White),
             by_rank: false,
@@ -186,7 +188,8 @@ fn bench(c: &mut Criterion) {
 /// `DUTCH_ONCE=N`: pairs one round of N players once and prints the time
 /// (and writes the TRF to `DUTCH_TRF` when set, the pairing as `rochade
 /// pair` prints it to `DUTCH_OUT`; `DUTCH_SEED` and `DUTCH_PLAYED`
-/// choose another tournament). Otherwise the criterion benches.
+/// choose another tournament, of nine rounds or, when more were played,
+/// one more than played). Otherwise the criterion benches.
 fn main() {
     if let Ok(path) = std::env::var("DUTCH_PAIR") {
         let text = std::fs::read_to_string(&path).expect("the TRF read");
