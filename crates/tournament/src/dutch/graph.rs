@@ -61,8 +61,8 @@ pub(super) struct Graph<'a, const L: usize> {
     /// and how many such pairs there are.
     kept: Vec<u32>,
     kept_pairs: usize,
-    /// Partners shown since the last solve (`graph/shown.rs`).
-    shown: usize,
+    /// Whether a partner was shown since the last solve (`graph/shown.rs`).
+    shown: bool,
 }
 
 impl<'a, const L: usize> Graph<'a, L> {
@@ -83,7 +83,7 @@ impl<'a, const L: usize> Graph<'a, L> {
             mates: None,
             kept: vec![OUT; if whole { n } else { 0 }],
             kept_pairs: 0,
-            shown: 0,
+            shown: false,
         }
     }
 
@@ -259,7 +259,7 @@ impl<'a, const L: usize> Graph<'a, L> {
     /// (itself if unmatched, or paired in the far block).
     pub(super) fn matching(&mut self) -> Result<Vec<usize>, Unproven> {
         let mates = self.m.solve();
-        self.shown = 0;
+        self.shown = false;
         let stable = self.stable(&mates);
         self.mates = Some(mates);
         stable
@@ -316,7 +316,7 @@ impl<'a, const L: usize> Graph<'a, L> {
         // at 10,001 players, round 3, seed 3: a warm solve gave up on its
         // budget and started afresh, 27.9 s; grown from the kept
         // matching, 0.14 s).
-        if self.shown > 0 {
+        if self.shown {
             self.m.keep_warm();
         }
         let stable = self.matching()?;

@@ -376,8 +376,8 @@ impl<W: Weight> Matcher<W> {
         }
         self.st.twice[v * n + w] = twice;
         self.st.twice[w * n + v] = twice;
-        self.count_edge(old, false);
-        self.count_edge(twice, true);
+        self.count_edges(old, 1, false);
+        self.count_edges(twice, 1, true);
         if (old > 0) != (twice > 0) {
             for (a, b) in [(v, w), (w, v)] {
                 // A removed edge stays in the list, dead, until the list

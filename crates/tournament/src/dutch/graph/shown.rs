@@ -72,7 +72,7 @@ impl<const L: usize> Graph<'_, L> {
         let unit = self.m.unit(self.kept_pairs);
         let chosen = shown_offer(&rises, &costs, unit)?;
         self.swap_in(p, chosen)?;
-        self.shown += 1;
+        self.shown = true;
         #[cfg(test)]
         SHOWN.with(|s| s.set(s.get() + 1));
         Some(self.local[chosen])

@@ -101,10 +101,8 @@ impl<W: Weight> Matcher<W> {
             }
             self.changed.push(Change::Row(vertex(v)));
         }
-        for (place, &edges) in uses.iter().enumerate().skip(1) {
-            if edges > 0 {
-                self.count_edges(u32::try_from(place).expect("a place"), edges, true);
-            }
+        for (place, &edges) in uses.iter().enumerate() {
+            self.count_edges(u32::try_from(place).expect("a place"), edges, true);
         }
         let twice = &mut self.st.twice;
         for i0 in (0..n).step_by(TILE) {

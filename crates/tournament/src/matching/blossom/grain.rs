@@ -15,17 +15,12 @@
 use super::{Matcher, Weight};
 
 impl<W: Weight> Matcher<W> {
-    /// Counts one edge of weight place `place` in (`add`) or out (place
-    /// zero, no edge, is not counted).
-    pub(super) fn count_edge(&mut self, place: u32, add: bool) {
+    /// Counts `edges` edges of weight place `place` in (`add`) or out
+    /// (place zero, no edge, is not counted).
+    pub(super) fn count_edges(&mut self, place: u32, edges: usize, add: bool) {
         if place == 0 {
             return;
         }
-        self.count_edges(place, 1, add);
-    }
-
-    /// [`Matcher::count_edge`] for `edges` edges of place `place`.
-    pub(super) fn count_edges(&mut self, place: u32, edges: usize, add: bool) {
         // The place holds the weight doubled: one more zero bit.
         let zeros = self.st.values[place as usize].trailing_zeros() as usize - 1;
         if self.by_zeros.len() <= zeros {
@@ -55,7 +50,7 @@ impl<W: Weight> Matcher<W> {
     /// # Panics
     ///
     /// If fewer than `ones` edges have an odd weight.
-    pub(crate) fn grain(&self, ones: usize) -> u32 {
+    fn grain(&self, ones: usize) -> u32 {
         let mut counts = self.by_zeros.iter().copied();
         let odd = counts.next().unwrap_or(0);
         assert!(

@@ -75,6 +75,7 @@ impl<W: Weight> Matcher<W> {
 #[cfg(test)]
 mod tests {
     use super::super::lcg;
+    use crate::matching::few_weights;
 
     #[test]
     fn an_edge_of_positive_reduced_cost_is_in_no_maximum_matching_and_bounds_its_loss() {
@@ -88,7 +89,7 @@ mod tests {
         let mut positive = 0;
         for case in 0..300 {
             let n = 4 + next(7) as usize;
-            let (w, mut m) = crate::matching::few_weights(&mut next, n, 2);
+            let (w, mut m) = few_weights(&mut next, n, 2);
             let mate = m.solve();
             let mut gone = vec![false; n];
             for round in 0..2 {
