@@ -69,6 +69,9 @@ pub enum StorageError {
     /// The database refused or failed.
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// The database file could not be read or synced.
+    #[error("database file: {0}")]
+    File(#[from] std::io::Error),
     /// PostgreSQL refused or failed (its code and message), or could not
     /// be reached.
     #[error("PostgreSQL: {0}")]
