@@ -49,15 +49,14 @@ impl Games {
         let request: NewGame =
             serde_json::from_str(r#"{"opponent":"friend","time_control":"5+3"}"#)
                 .expect("a request");
+        let setup = || GameSetup::from_request(&request, &Default::default()).expect("a setup");
+        // A new game at a glance: the same for every game.
+        let glance = Glance::of(&Record::new(setup()).expect("a record"), 0).to_json();
         let mut ids = Vec::with_capacity(GAMES);
-        let mut glance = String::new();
         let creates: Vec<WriteOp> = (0..GAMES)
             .map(|_| {
-                let setup =
-                    GameSetup::from_request(&request, &Default::default()).expect("a setup");
+                let setup = setup();
                 ids.push(setup.id.clone());
-                let record = Record::new(setup.clone()).expect("a record");
-                glance = Glance::of(&record, 0).to_json();
                 WriteOp::Create {
                     setup: Box::new(setup),
                     epoch: 0,
