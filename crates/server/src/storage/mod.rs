@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod challenges;
+mod game_numbers;
 pub mod history;
 pub mod leave;
 pub mod nodes;
@@ -44,6 +45,37 @@ pub(crate) fn scratch_dir(what: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// A new friend game with a fresh id, and the write that stores it.
+#[cfg(test)]
+pub(crate) fn test_create() -> (String, WriteOp) {
+    let setup = crate::record::test_record(r#"{"opponent":"local"}"#).setup;
+    let id = setup.id.clone();
+    let op = WriteOp::Create {
+        setup: Box::new(setup),
+        epoch: 0,
+        wake_at: None,
+        glance: None,
+    };
+    (id, op)
+}
+
+/// The write of a move (`uci`) as game `game`'s `seq`th event.
+#[cfg(test)]
+pub(crate) fn test_move(game: &str, seq: usize, uci: &str) -> WriteOp {
+    WriteOp::Append {
+        game: game.to_owned(),
+        seq,
+        event: crate::event::Timed {
+            at: 1000,
+            event: crate::event::Event::Move { uci: uci.into() },
+        },
+        ended: None,
+        result: None,
+        wake_at: None,
+        glance: None,
+    }
 }
 
 pub use accounts::{AccountStore, NewUser, User};

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::game_numbers::{GameNumbers, Numbering};
 use super::sql::{Backend, Conn, Dialect, Row, Value, once, vals};
 use super::{Ended, PlayingGame, Storage, StorageError, StoredGame, Unfinished, WriteOp};
 use crate::event::{Event, Timed};
@@ -27,6 +28,8 @@ use crate::setup::GameSetup;
 pub struct SqlStorage {
     /// Where connections come from.
     backend: Box<dyn Backend>,
+    /// The numbers of the games the writer writes to (their events' key).
+    numbers: GameNumbers,
 }
 
 /// The name the embedded default had before PostgreSQL came: a
@@ -43,6 +46,7 @@ impl SqlStorage {
     pub fn open(path: &Path) -> Result<SqlStorage, StorageError> {
         Ok(SqlStorage {
             backend: Box::new(super::sqlite::Sqlite::open(path)?),
+            numbers: GameNumbers::default(),
         })
     }
 
@@ -55,6 +59,7 @@ impl SqlStorage {
     pub fn postgres(url: &str) -> Result<SqlStorage, StorageError> {
         Ok(SqlStorage {
             backend: Box::new(super::postgres::Postgres::connect(url)?),
+            numbers: GameNumbers::default(),
         })
     }
 
@@ -132,6 +137,9 @@ pub(super) fn from_json<T: serde::de::DeserializeOwned>(
     })
 }
 
+// A game's events are keyed by its number (`games.num`, given when it is
+// made; see `storage/game_numbers.rs`), not by its id.
+//
 // A game's now row: the row of `events` with `seq` 2147483647 (after
 // every event of the game, so next to its newest one) holds what the
 // game's last commit changed: its time (`at`, the game time of its last
@@ -149,7 +157,7 @@ pub(super) fn from_json<T: serde::de::DeserializeOwned>(
 /// The columns [`playing_of`] reads, first in a game's row (of `games`,
 /// not renamed).
 pub(super) const PLAYING: &str = "id, setup, epoch, COALESCE(
-    (SELECT NULLIF(n.body, '') FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    (SELECT NULLIF(n.body, '') FROM events n WHERE n.game = games.num AND n.seq = 2147483647),
     games.glance)";
 
 /// A list entry from a row whose first columns are [`PLAYING`].
@@ -166,9 +174,9 @@ pub(super) fn playing_of(row: &Row) -> Result<PlayingGame, StorageError> {
 /// row of `games` (not renamed). A now row without a deadline reads -1,
 /// so that one lookup tells it from a game without a now row.
 pub(super) const UNFINISHED: &str = "id, epoch, COALESCE(
-    (SELECT n.at FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    (SELECT n.at FROM events n WHERE n.game = games.num AND n.seq = 2147483647),
     games.last_at), COALESCE(
-    (SELECT COALESCE(n.wake_at, -1) FROM events n WHERE n.game = games.id AND n.seq = 2147483647),
+    (SELECT COALESCE(n.wake_at, -1) FROM events n WHERE n.game = games.num AND n.seq = 2147483647),
     games.wake_at)";
 
 /// An [`Unfinished`] from a row of [`UNFINISHED`].
@@ -195,9 +203,10 @@ fn purge(
     aborted_before: u64,
     finished_before: Option<u64>,
     most: usize,
+    numbering: &mut Numbering<'_>,
 ) -> Result<(), StorageError> {
     let gone = tx.query(
-        "SELECT id FROM games WHERE ended IS NOT NULL
+        "SELECT id, num FROM games WHERE ended IS NOT NULL
            AND ((aborted = 1 AND ended < ?1)
                 OR (aborted = 0 AND ended < ?2
                     AND white_user IS NULL AND black_user IS NULL))
@@ -211,10 +220,13 @@ fn purge(
             most
         ],
     )?;
+    if !gone.is_empty() {
+        numbering.purged();
+    }
     for row in gone {
+        tx.execute("DELETE FROM events WHERE game = ?1", vals![row.int(1)?])?;
         let id = Value::Text(row.text(0)?);
         for table in [
-            "DELETE FROM events WHERE game = ?1",
             "DELETE FROM notes WHERE game = ?1",
             "DELETE FROM games WHERE id = ?1",
         ] {
@@ -224,38 +236,57 @@ fn purge(
     Ok(())
 }
 
-/// Stores a new game.
+/// Stores a new game, with the next number: PostgreSQL's identity
+/// column gives it (never the same twice, whichever node asks); SQLite,
+/// one writer at a time, the one after the largest.
 fn create(
     tx: &mut dyn Conn,
     setup: &GameSetup,
     epoch: u64,
     wake_at: Option<u64>,
     glance: Option<&String>,
+    numbering: &mut Numbering<'_>,
 ) -> Result<(), StorageError> {
     let json = to_json(&setup.id, setup)?;
-    tx.execute(
-        "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
-                            created, perf, rated, glance, tournament, simul)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-        vals![
-            &setup.id,
-            json,
-            &setup.invite,
-            epoch,
-            wake_at,
-            setup.white_player.as_ref().map(|p| p.id),
-            setup.black_player.as_ref().map(|p| p.id),
-            epoch,
-            setup.perf().key(),
-            setup.rated,
-            glance,
-            setup.tournament.as_ref().map(|t| t.id.as_str()),
-            setup.simul.as_ref().map(|s| s.id.as_str())
-        ],
-    )?;
+    let sql = match tx.dialect() {
+        Dialect::Postgres => {
+            "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
+                                created, perf, rated, glance, tournament, simul)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+             RETURNING num"
+        }
+        Dialect::Sqlite => {
+            "INSERT INTO games (id, setup, invite, epoch, wake_at, white_user, black_user,
+                                created, perf, rated, glance, tournament, simul, num)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                     (SELECT COALESCE(MAX(num), 0) + 1 FROM games))
+             RETURNING num"
+        }
+    };
+    let num = tx
+        .query_one(
+            sql,
+            vals![
+                &setup.id,
+                json,
+                &setup.invite,
+                epoch,
+                wake_at,
+                setup.white_player.as_ref().map(|p| p.id),
+                setup.black_player.as_ref().map(|p| p.id),
+                epoch,
+                setup.perf().key(),
+                setup.rated,
+                glance,
+                setup.tournament.as_ref().map(|t| t.id.as_str()),
+                setup.simul.as_ref().map(|s| s.id.as_str())
+            ],
+        )?
+        .int(0)?;
+    numbering.given(&setup.id, num);
     tx.execute(
         "INSERT INTO events (game, seq, at, body, wake_at) VALUES (?1, 2147483647, 0, ?2, ?3)",
-        vals![&setup.id, glance.map_or("", |g| g.as_str()), wake_at],
+        vals![num, glance.map_or("", |g| g.as_str()), wake_at],
     )?;
     Ok(())
 }
@@ -272,11 +303,17 @@ struct Append<'a> {
 }
 
 /// Stores the next event of a game, and what it changes in its row.
-fn append(tx: &mut dyn Conn, a: &Append<'_>, alive: u64) -> Result<(), StorageError> {
+fn append(
+    tx: &mut dyn Conn,
+    a: &Append<'_>,
+    alive: u64,
+    numbering: &mut Numbering<'_>,
+) -> Result<(), StorageError> {
     let body = to_json(a.game, &a.event.event)?;
+    let num = numbering.of(tx, a.game)?;
     tx.execute(
         "INSERT INTO events (game, seq, at, body) VALUES (?1, ?2, ?3, ?4)",
-        vals![a.game, a.seq, a.event.at, body],
+        vals![num, a.seq, a.event.at, body],
     )?;
     if let Event::Seat {
         color,
@@ -290,7 +327,7 @@ fn append(tx: &mut dyn Conn, a: &Append<'_>, alive: u64) -> Result<(), StorageEr
             vals![a.game, *color == crate::setup::Side::White, player.id],
         )?;
     }
-    let now = vals![a.game, a.event.at, a.wake_at, a.glance];
+    let now = vals![num, a.event.at, a.wake_at, a.glance];
     let kept = tx.execute(
         "UPDATE events SET at = ?2, wake_at = ?3, body = COALESCE(?4, body)
          WHERE game = ?1 AND seq = 2147483647",
@@ -305,6 +342,7 @@ fn append(tx: &mut dyn Conn, a: &Append<'_>, alive: u64) -> Result<(), StorageEr
         )?;
     }
     if let Some(ended) = a.ended {
+        numbering.ended(a.game);
         tx.execute(
             "UPDATE games SET finished = 1, wake_at = NULL, ended = ?2, aborted = ?3, result = ?4
              WHERE id = ?1",
@@ -323,14 +361,19 @@ fn append(tx: &mut dyn Conn, a: &Append<'_>, alive: u64) -> Result<(), StorageEr
 }
 
 /// One write of a batch.
-fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError> {
+fn apply(
+    tx: &mut dyn Conn,
+    op: &WriteOp,
+    alive: u64,
+    numbering: &mut Numbering<'_>,
+) -> Result<(), StorageError> {
     match op {
         WriteOp::Create {
             setup,
             epoch,
             wake_at,
             glance,
-        } => create(tx, setup, *epoch, *wake_at, glance.as_ref()),
+        } => create(tx, setup, *epoch, *wake_at, glance.as_ref(), numbering),
         WriteOp::Append {
             game,
             seq,
@@ -351,6 +394,7 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
                 glance: glance.as_ref(),
             },
             alive,
+            numbering,
         ),
         WriteOp::Session {
             digest,
@@ -372,7 +416,7 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
             aborted_before,
             finished_before,
             most,
-        } => purge(tx, *aborted_before, *finished_before, *most),
+        } => purge(tx, *aborted_before, *finished_before, *most, numbering),
         WriteOp::Own { game, node } => tx
             .execute(
                 "UPDATE games SET node = ?2 WHERE id = ?1",
@@ -409,22 +453,24 @@ fn apply(tx: &mut dyn Conn, op: &WriteOp, alive: u64) -> Result<(), StorageError
 
 impl Storage for SqlStorage {
     fn write(&self, ops: &[WriteOp], alive: u64) -> Result<(), StorageError> {
-        SqlStorage::write(self, |tx| {
-            for op in ops {
-                apply(tx, op, alive)?;
-            }
-            tx.execute(
-                "INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1",
-                vals![alive],
-            )?;
-            Ok(())
+        self.numbers.within(|numbering| {
+            SqlStorage::write(self, |tx| {
+                for op in ops {
+                    apply(tx, op, alive, numbering)?;
+                }
+                tx.execute(
+                    "INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1",
+                    vals![alive],
+                )?;
+                Ok(())
+            })
         })
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StorageError> {
         self.read(|conn| {
             let Some(row) = conn.query_opt(
-                "SELECT setup, epoch, finished FROM games WHERE id = ?1",
+                "SELECT setup, epoch, finished, num FROM games WHERE id = ?1",
                 vals![id],
             )?
             else {
@@ -434,7 +480,7 @@ impl Storage for SqlStorage {
             let rows = conn.query(
                 "SELECT seq, at, body FROM events WHERE game = ?1 AND seq < 2147483647
                  ORDER BY seq",
-                vals![id],
+                vals![row.int(3)?],
             )?;
             let mut events = Vec::with_capacity(rows.len());
             for (i, event) in rows.iter().enumerate() {

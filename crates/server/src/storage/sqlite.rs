@@ -251,6 +251,28 @@ const MIGRATIONS: &[&str] = &[
     INSERT INTO events (game, seq, at, body, wake_at)
         SELECT id, 2147483647, last_at, COALESCE(glance, ''), wake_at FROM games;
 ",
+    // 16: events keyed by each game's number instead of its id's text
+    // (storage/game_numbers.rs): a number for every game, then the events
+    // copied over in key order.
+    "
+    ALTER TABLE games ADD COLUMN num INTEGER;
+    UPDATE games SET num = rowid;
+    CREATE UNIQUE INDEX games_num ON games(num);
+    CREATE TABLE events_by_num (
+        game INTEGER NOT NULL REFERENCES games(num),
+        seq INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        wake_at INTEGER,
+        PRIMARY KEY (game, seq)
+    ) WITHOUT ROWID;
+    INSERT INTO events_by_num (game, seq, at, body, wake_at)
+        SELECT g.num, e.seq, e.at, e.body, e.wake_at
+        FROM events e JOIN games g ON g.id = e.game
+        ORDER BY g.num, e.seq;
+    DROP TABLE events;
+    ALTER TABLE events_by_num RENAME TO events;
+",
 ];
 
 /// The statements each connection keeps prepared (more than the queries
@@ -519,7 +541,8 @@ mod tests {
     }
 
     /// Migration 15 gives each game stored before it a now row that holds
-    /// what its row held: the unfinished games read back as before.
+    /// what its row held: the unfinished games read back as before; and
+    /// migration 16 keys their events by number.
     #[test]
     fn games_stored_before_migration_15_keep_their_time_and_deadline() {
         let dir = std::env::temp_dir().join(format!("rochade-migrate-{}", std::process::id()));
@@ -550,6 +573,19 @@ mod tests {
             .map(|g| (g.id.as_str(), g.last_at, g.wake_at))
             .collect();
         assert_eq!(read, [("old", 7000, Some(90_000)), ("still", 0, None)]);
+        // Migration 16: the events, now under the game's number.
+        let events: Vec<(String, i64, i64)> = Connection::open(&path)
+            .expect("opens")
+            .prepare(
+                "SELECT g.id, e.seq, e.at FROM events e JOIN games g ON g.num = e.game
+                 WHERE e.seq < 2147483647",
+            )
+            .expect("prepares")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("reads")
+            .collect::<Result<_, _>>()
+            .expect("reads");
+        assert_eq!(events, [("old".to_owned(), 0, 7000)]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

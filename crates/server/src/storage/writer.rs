@@ -212,7 +212,6 @@ fn commit(storage: &dyn Storage, mut batch: Vec<Pending>) -> Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Event, Timed};
     use crate::storage::SqliteStorage;
 
     /// A write of `ops`, and where its answer comes.
@@ -223,32 +222,14 @@ mod tests {
 
     /// A move of a game, its `seq`th event.
     fn a_move(game: &str, seq: usize) -> WriteOp {
-        WriteOp::Append {
-            game: game.to_owned(),
-            seq,
-            event: Timed {
-                at: 1000,
-                event: Event::Move { uci: "e2e4".into() },
-            },
-            ended: None,
-            result: None,
-            wake_at: None,
-            glance: None,
-        }
+        crate::storage::test_move(game, seq, "e2e4")
     }
 
     #[test]
     fn a_bad_write_does_not_sink_the_others_of_its_commit() {
         let dir = crate::storage::scratch_dir("writer-test");
         let storage = SqliteStorage::open(&dir.join("games.sqlite")).expect("opens");
-        let setup = crate::record::test_record(r#"{"opponent":"local"}"#).setup;
-        let id = setup.id.clone();
-        let create = WriteOp::Create {
-            setup: Box::new(setup),
-            epoch: 0,
-            wake_at: None,
-            glance: None,
-        };
+        let (id, create) = crate::storage::test_create();
         // The game, a move of a game never stored (refused by the
         // database), and the game's move: each is answered for itself.
         let answers = commit(
