@@ -84,7 +84,10 @@ pub fn read(text: &str) -> Result<ReadFen, FenError> {
 /// Writes `pos` as FEN with the en passant square only when an en passant
 /// capture is legal, as FIDE 9.2.2 compares positions.
 pub fn write(pos: &Chess, style: FenStyle) -> String {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    // Appended to a string: the same text as `Display`, without a
+    // formatter call for each character.
+    let mut fen = String::with_capacity(96);
+    Fen::from_position(pos, EnPassantMode::Legal).append_to_string(&mut fen);
     match style {
         FenStyle::XFen => fen,
         FenStyle::Shredder => with_castling_field(&fen, &shredder_castling(pos)),

@@ -106,22 +106,25 @@ impl TimeControl {
             Limit::PerMove(budget) => Some(budget.saturating_mul(moves)),
             // Each player starts with half of the sand.
             Limit::Sandclock(total) => Some(*total / 2),
+            // Period by period (the last one repeating): its base, and its
+            // bonus for each of its moves played (the state asks this at
+            // every move, so not move by move).
             Limit::Periods(periods) => {
                 let mut index = 0;
-                let mut in_period = 0u32;
-                let first = periods.first()?;
-                let mut total = first.base;
-                for number in 1..=moves {
+                let mut left = moves;
+                let mut total = Duration::ZERO;
+                loop {
                     let period = periods.get(index)?;
-                    total = total.saturating_add(period.bonus.amount());
-                    in_period += 1;
-                    if number < moves && period.moves.is_some_and(|m| m.get() == in_period) {
-                        in_period = 0;
-                        index = (index + 1).min(periods.len() - 1);
-                        total = total.saturating_add(periods.get(index)?.base);
+                    let played = period.moves.map_or(left, |m| m.get().min(left));
+                    total = total
+                        .saturating_add(period.base)
+                        .saturating_add(period.bonus.amount().saturating_mul(played));
+                    left -= played;
+                    if left == 0 {
+                        return Some(total);
                     }
+                    index = (index + 1).min(periods.len() - 1);
                 }
-                Some(total)
             }
         }
     }
@@ -169,6 +172,57 @@ impl TimeControl {
             Category::Rapid
         } else {
             Category::Standard
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The time for `moves` moves counted move by move, as the control's
+    /// periods give it: the first period's base, each move's bonus, the
+    /// next period's base after each period's last move (the last period
+    /// repeating).
+    fn move_by_move(periods: &[crate::clock::control::Period], moves: u32) -> Option<Duration> {
+        let first = periods.first()?;
+        let (mut index, mut in_period, mut total) = (0, 0u32, first.base);
+        for number in 1..=moves {
+            let period = &periods[index];
+            total = total.saturating_add(period.bonus.amount());
+            in_period += 1;
+            if number < moves && period.moves.is_some_and(|m| m.get() == in_period) {
+                in_period = 0;
+                index = (index + 1).min(periods.len() - 1);
+                total = total.saturating_add(periods[index].base);
+            }
+        }
+        Some(total)
+    }
+
+    /// The categories of A.1 and B.1 rest on the time for 60 moves; period
+    /// by period it is the same as move by move.
+    #[test]
+    fn art_a_1_time_for_moves_period_by_period_as_move_by_move() {
+        for text in [
+            "5+3",
+            "90+30",
+            "3",
+            "40/90+30, 30+30",
+            "40/120, 20/60, 30",
+            "40/120, 20/60",
+            "10/50d",
+            "5 d3",
+            "30d+1d",
+        ] {
+            let tc: TimeControl = text.parse().expect("a control");
+            for moves in 1..=130 {
+                assert_eq!(
+                    tc.time_for_moves(moves),
+                    move_by_move(tc.periods(), moves),
+                    "{text}, {moves} moves"
+                );
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position, Square};
+use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 /// The squares' names, by index (a1, b1, …, h8).
 const NAMES: [&str; 64] = [
@@ -45,16 +45,30 @@ pub struct Dests {
 impl Dests {
     /// The legal moves of `pos`, written in castling `mode`.
     pub fn of(pos: &Chess, mode: CastlingMode) -> Dests {
-        let mut pairs: Vec<(Square, Square)> = pos
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| match UciMove::from_move(m, mode) {
-                UciMove::Normal { from, to, .. } => Some((from, to)),
-                UciMove::Put { .. } | UciMove::Null => None,
+        let legal = pos.legal_moves();
+        // Each move keyed by its origin in name order (file, then rank),
+        // then by its place among the generated moves (fewer than 256):
+        // sorted unstably, the origins' destinations stay in the
+        // generated order, without a stable sort's scratch buffer.
+        let mut keyed: Vec<(u16, Square, Square)> = legal
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                let (from, to) = match m {
+                    // Castling as its UCI says in `mode`.
+                    Move::Castle { .. } => match UciMove::from_move(*m, mode) {
+                        UciMove::Normal { from, to, .. } => (from, to),
+                        UciMove::Put { .. } | UciMove::Null => return None,
+                    },
+                    _ => (m.from()?, m.to()),
+                };
+                let origin = u16::from(from.file()) * 8 + u16::from(from.rank());
+                Some((origin << 8 | i as u16, from, to))
             })
             .collect();
-        // Stable: each origin's destinations stay in the generated order.
-        pairs.sort_by_key(|(from, _)| (from.file(), from.rank()));
+        keyed.sort_unstable_by_key(|(key, _, _)| *key);
+        let mut pairs: Vec<(Square, Square)> =
+            keyed.into_iter().map(|(_, from, to)| (from, to)).collect();
         pairs.dedup();
         Dests { pairs }
     }
