@@ -103,7 +103,7 @@ impl Game {
         let glance = Glance::of(&self.record, at).to_json();
         // made
         let now = Now::of(&self.record, Duration::from_millis(at));
-        let now = serde_json::to_string(&now).expect("JSON");
+        let now = now.to_json();
         let snapshot = self.moves.snapshot(&self.record);
         let moved = moved_message(snapshot.last().unwrap_or("{}"), &now);
         // the loop's next deadline

@@ -241,7 +241,7 @@ impl<'a> GameState<'a> {
         assemble(
             &to_string(&self.head),
             &moves::write_all(self.moves),
-            &to_string(&self.now),
+            &self.now.to_json(),
         )
     }
 }
@@ -299,6 +299,11 @@ impl<'a> Head<'a> {
 }
 
 impl<'a> Now<'a> {
+    /// As JSON, as a state or a move message carries it.
+    pub fn to_json(&self) -> String {
+        to_string(self)
+    }
+
     /// What a move may change in `record`'s state at game time `now`.
     pub fn of(record: &'a Record, now: Duration) -> Now<'a> {
         let game = record.timed.game();

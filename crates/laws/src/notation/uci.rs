@@ -54,13 +54,28 @@ pub fn read_uci(pos: &Chess, text: &str, mode: CastlingMode) -> Result<Move, Not
     let text = text.trim();
     let (from, to, promotion) = parse_uci(text)?;
     check_from_square(pos, text, from, None)?;
-    let legal = pos.legal_moves();
-    let written = |m: &Move| match UciMove::from_move(*m, mode) {
-        UciMove::Normal { from: f, to: t, .. } => f == from && t == to,
-        _ => false,
+    // A move that is not castling: only the moves of the piece on `from`
+    // to `to` (a live game reads one a move; all legal moves were most
+    // of it). Castling, written either way, is looked for among them all.
+    let mut moves: Vec<Move> = match pos.board().role_at(from) {
+        Some(role) => pos
+            .san_candidates(role, to)
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Some(from))
+            .collect(),
+        None => Vec::new(),
     };
-    let mut moves: Vec<Move> = legal.iter().copied().filter(written).collect();
     if moves.is_empty() {
+        let legal = pos.legal_moves();
+        let written = |m: &Move| match UciMove::from_move(*m, mode) {
+            UciMove::Normal { from: f, to: t, .. } => f == from && t == to,
+            _ => false,
+        };
+        moves = legal.iter().copied().filter(written).collect();
+    }
+    if moves.is_empty() {
+        let legal = pos.legal_moves();
         moves = legal
             .iter()
             .copied()

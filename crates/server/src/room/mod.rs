@@ -224,7 +224,7 @@ impl Room {
         let value = self.tablebase_value();
         moment.claimable.tablebase_win = value == Some(TablebaseValue::Win);
         moment.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
-        let moment = crate::state::to_string(&moment);
+        let moment = moment.to_json();
         let moves = self.moves_json.snapshot(&self.record);
         let shown = Shown {
             head: head.clone(),
