@@ -103,7 +103,7 @@ impl Game {
         let glance = Glance::of(&self.record, at).to_json();
         // made
         let now = Now::of(&self.record, Duration::from_millis(at));
-        let now = now.to_json();
+        let now = now.into_json();
         let snapshot = self.moves.snapshot(&self.record);
         let moved = moved_message(snapshot.last().unwrap_or("{}"), &now);
         // the loop's next deadline

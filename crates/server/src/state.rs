@@ -237,11 +237,11 @@ impl<'a> GameState<'a> {
 
     /// The state as one JSON object (a room writes its parts itself,
     /// keeping the moves between states: [`MovesJson`]).
-    pub fn to_json(&self) -> String {
+    pub fn into_json(self) -> String {
         assemble(
             &to_string(&self.head),
             &moves::write_all(self.moves),
-            &self.now.to_json(),
+            &self.now.into_json(),
         )
     }
 }
@@ -299,9 +299,26 @@ impl<'a> Head<'a> {
 }
 
 impl<'a> Now<'a> {
-    /// As JSON, as a state or a move message carries it.
-    pub fn to_json(&self) -> String {
-        to_string(self)
+    /// As JSON, as a state or a move message carries it: the same text as
+    /// serde_json writes from [`Serialize`], with the destinations written
+    /// by [`Dests::to_json`] (a third of the time a state takes through
+    /// serde_json).
+    pub fn into_json(mut self) -> String {
+        /// The destinations' key and an empty object, as serde_json
+        /// writes them: it cannot occur inside a string, where quotes
+        /// are escaped.
+        const EMPTY: &str = "\"dests\":{}";
+        let dests = std::mem::take(&mut self.dests);
+        let json = to_string(&self);
+        let Some(at) = json.find(EMPTY) else {
+            return json;
+        };
+        let dests = dests.to_json();
+        let mut out = String::with_capacity(json.len() + dests.len());
+        out.push_str(&json[..at + EMPTY.len() - 2]);
+        out.push_str(&dests);
+        out.push_str(&json[at + EMPTY.len()..]);
+        out
     }
 
     /// What a move may change in `record`'s state at game time `now`.
@@ -429,7 +446,7 @@ pub fn moved_message(ply_json: &str, now: &str) -> String {
     format!("{{\"v\":1,\"t\":\"move\",\"move\":{ply_json},\"state\":{now}}}")
 }
 
-/// A state message for one socket: `state_json` is [`GameState::to_json`],
+/// A state message for one socket: `state_json` is [`GameState::into_json`],
 /// `you` the socket's seats.
 ///
 /// # Examples
@@ -447,4 +464,49 @@ pub fn message(state_json: &str, you: &str) -> String {
 pub fn with_you(state_json: &str, you: &str) -> String {
     let rest = state_json.strip_prefix('{').unwrap_or(state_json);
     format!("{{\"you\":\"{you}\",{rest}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Event, Timed};
+    use crate::record::test_record;
+
+    /// [`Now::into_json`] writes what serde_json writes from the derived
+    /// `Serialize`, byte for byte, after every ply of random games (the
+    /// clocks running, checks, castling both ways in Chess960, games
+    /// that end).
+    #[test]
+    fn now_as_json_is_what_serde_json_writes() {
+        let mut seed: u64 = 7;
+        for body in [
+            r#"{"opponent":"local","time_control":"5+3"}"#,
+            r#"{"opponent":"local","time_control":"3+2","chess960":518}"#,
+            r#"{"opponent":"local","chess960":"random"}"#,
+        ] {
+            for _ in 0..20 {
+                let mut record = test_record(body);
+                for ply in 0..200_u64 {
+                    let now = Duration::from_millis(1000 * ply);
+                    let serde = serde_json::to_string(&Now::of(&record, now)).expect("JSON");
+                    assert_eq!(Now::of(&record, now).into_json(), serde);
+                    if record.is_over() {
+                        break;
+                    }
+                    let legal = record.timed.game().position().legal_moves();
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    let m = legal[(seed >> 33) as usize % legal.len()];
+                    let uci = m.to_uci(record.timed.game().castling_mode()).to_string();
+                    record
+                        .apply(Timed {
+                            at: 1000 * ply + 500,
+                            event: Event::Move { uci },
+                        })
+                        .expect("a legal move");
+                }
+            }
+        }
+    }
 }

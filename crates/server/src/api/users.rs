@@ -342,7 +342,7 @@ fn export_json(
         std::time::Duration::from_millis(last_at),
         ByColor::new_with(|_| false),
     )
-    .to_json();
+    .into_json();
     let state: Value = serde_json::from_str(&state_text)
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let control = setup.control().ok();

@@ -224,7 +224,7 @@ impl Room {
         let value = self.tablebase_value();
         moment.claimable.tablebase_win = value == Some(TablebaseValue::Win);
         moment.claimable.tablebase_draw = value == Some(TablebaseValue::Draw);
-        let moment = moment.to_json();
+        let moment = moment.into_json();
         let moves = self.moves_json.snapshot(&self.record);
         let shown = Shown {
             head: head.clone(),

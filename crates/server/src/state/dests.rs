@@ -79,6 +79,48 @@ impl Dests {
     }
 }
 
+impl Dests {
+    /// The destinations as JSON, written directly: square names never
+    /// need escaping, and a state's dozens of them, each through
+    /// serde_json's string escaping, were a sixth of what a room computes
+    /// for a move (`benches/room_move.rs`, docs/performance.md). The same
+    /// text as serde_json writes from [`Serialize`].
+    ///
+    /// ```
+    /// use rochade_server::state::Dests;
+    /// use shakmaty::{CastlingMode, Chess};
+    ///
+    /// let dests = Dests::of(&Chess::default(), CastlingMode::Standard);
+    /// assert!(dests.to_json().starts_with(r#"{"a2":["a3","a4"],"b1":["a3","c3"],"#));
+    /// assert_eq!(dests.to_json(), serde_json::to_string(&dests).unwrap());
+    /// assert_eq!(Dests::default().to_json(), "{}");
+    /// ```
+    pub fn to_json(&self) -> String {
+        // `"e2":[` and `"e4",` for each move: at most 12 bytes.
+        let mut json = String::with_capacity(2 + 12 * self.pairs.len());
+        json.push('{');
+        for (i, group) in self.pairs.chunk_by(|a, b| a.0 == b.0).enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push('"');
+            json.push_str(name(group[0].0));
+            json.push_str("\":[");
+            for (j, (_, to)) in group.iter().enumerate() {
+                if j > 0 {
+                    json.push(',');
+                }
+                json.push('"');
+                json.push_str(name(*to));
+                json.push('"');
+            }
+            json.push(']');
+        }
+        json.push('}');
+        json
+    }
+}
+
 /// Destinations of one origin, as a JSON array.
 struct Targets<'a>(&'a [(Square, Square)]);
 
