@@ -333,12 +333,27 @@ pub struct RateLimiter<K> {
     rate: f64,
     /// The most tokens a key holds.
     burst: f64,
-    /// The buckets by key.
-    buckets: Mutex<HashMap<K, Bucket>>,
+    /// The buckets by key, and when full ones were last swept out.
+    buckets: Mutex<Buckets<K>>,
+}
+
+/// A limiter's buckets.
+#[derive(Debug)]
+struct Buckets<K> {
+    /// By key.
+    by_key: HashMap<K, Bucket>,
+    /// When the full ones were last swept out.
+    swept: Option<Instant>,
 }
 
 /// Past this many keys, a request sweeps out the full buckets.
 const SWEEP_AT: usize = 4096;
+
+/// The least time between two sweeps. With more keys than [`SWEEP_AT`]
+/// whose buckets are not full (as many sockets all sending), a sweep at
+/// every request scanned them all for nothing each time; and keys swept
+/// out were made again (a copy of the key) at their next request.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 impl<K: Hash + Eq + Clone> RateLimiter<K> {
     /// A limiter of `rate` a second with bursts of `burst`.
@@ -346,7 +361,10 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
         RateLimiter {
             rate,
             burst,
-            buckets: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(Buckets {
+                by_key: HashMap::new(),
+                swept: None,
+            }),
         }
     }
 
@@ -354,19 +372,37 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
     pub fn allow(&self, key: &K) -> bool {
         let now = Instant::now();
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if buckets.len() >= SWEEP_AT {
+        let buckets = &mut *buckets;
+        if buckets.by_key.len() >= SWEEP_AT
+            && buckets
+                .swept
+                .is_none_or(|swept| now.duration_since(swept) >= SWEEP_EVERY)
+        {
             let (rate, burst) = (self.rate, self.burst);
-            buckets.retain(|_, b| b.tokens + rate * now.duration_since(b.at).as_secs_f64() < burst);
+            buckets
+                .by_key
+                .retain(|_, b| b.tokens + rate * now.duration_since(b.at).as_secs_f64() < burst);
+            buckets.swept = Some(now);
         }
         // A key seen before is not cloned (a socket's token, every message).
-        if let Some(bucket) = buckets.get_mut(key) {
+        if let Some(bucket) = buckets.by_key.get_mut(key) {
             return self.take(bucket, now);
         }
-        let bucket = buckets.entry(key.clone()).or_insert(Bucket {
+        let bucket = buckets.by_key.entry(key.clone()).or_insert(Bucket {
             tokens: self.burst,
             at: now,
         });
         self.take(bucket, now)
+    }
+
+    /// How many keys the limiter holds.
+    #[cfg(test)]
+    fn keys(&self) -> usize {
+        self.buckets
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .by_key
+            .len()
     }
 
     /// Refills `bucket` for the time since it was last used and takes one
@@ -417,6 +453,32 @@ mod tests {
         );
         limits.set("retain_finished", "forever").expect("sets");
         assert_eq!(limits.retain_finished, None);
+    }
+
+    /// The clock is paused: the second after a sweep never passes.
+    #[tokio::test(start_paused = true)]
+    async fn full_buckets_are_swept_out_at_most_once_a_second() {
+        let full_again = std::time::Duration::from_millis(1);
+        // Refilled within a millisecond.
+        let limiter = RateLimiter::new(1e6, 1.0);
+        for key in 0..SWEEP_AT {
+            assert!(limiter.allow(&key));
+        }
+        tokio::time::advance(full_again).await;
+        // Past SWEEP_AT keys the next request sweeps out the full ones.
+        assert!(limiter.allow(&SWEEP_AT));
+        assert_eq!(limiter.keys(), 1);
+        // Within the second after, the keys grow past it, full or not.
+        for key in 0..SWEEP_AT {
+            assert!(limiter.allow(&key));
+        }
+        tokio::time::advance(full_again).await;
+        assert!(limiter.allow(&0));
+        assert_eq!(limiter.keys(), SWEEP_AT + 1);
+        // A second on, they are swept out again.
+        tokio::time::advance(SWEEP_EVERY).await;
+        assert!(limiter.allow(&SWEEP_AT));
+        assert_eq!(limiter.keys(), 1);
     }
 
     #[tokio::test(start_paused = true)]
