@@ -871,6 +871,25 @@ pub(crate) fn test_record(body: &str) -> Record {
     Record::new(GameSetup::from_request(&req, &Default::default()).expect("setup")).expect("record")
 }
 
+/// Plays a random legal move (chosen from `seed`, which moves on) at game
+/// time `at`, for tests.
+#[cfg(test)]
+pub(crate) fn test_random_move(record: &mut Record, seed: &mut u64, at: u64) {
+    use shakmaty::Position;
+    let legal = record.timed.game().position().legal_moves();
+    *seed = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let m = legal[(*seed >> 33) as usize % legal.len()];
+    let uci = m.to_uci(record.timed.game().castling_mode()).to_string();
+    record
+        .apply(Timed {
+            at,
+            event: crate::event::Event::Move { uci },
+        })
+        .expect("a legal move");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -469,8 +469,7 @@ pub fn with_you(state_json: &str, you: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Event, Timed};
-    use crate::record::test_record;
+    use crate::record::{test_random_move, test_record};
 
     /// [`Now::into_json`] writes what serde_json writes from the derived
     /// `Serialize`, byte for byte, after every ply of random games (the
@@ -493,18 +492,7 @@ mod tests {
                     if record.is_over() {
                         break;
                     }
-                    let legal = record.timed.game().position().legal_moves();
-                    seed = seed
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    let m = legal[(seed >> 33) as usize % legal.len()];
-                    let uci = m.to_uci(record.timed.game().castling_mode()).to_string();
-                    record
-                        .apply(Timed {
-                            at: 1000 * ply + 500,
-                            event: Event::Move { uci },
-                        })
-                        .expect("a legal move");
+                    test_random_move(&mut record, &mut seed, 1000 * ply + 500);
                 }
             }
         }
