@@ -301,13 +301,14 @@ mod tests {
             for _ in 0..10 {
                 let mut record = test_record(body);
                 for ply in 0..120_u64 {
-                    let mut glance = Glance::of(&record, 1000 * ply);
-                    for g in [glance.clone(), {
-                        glance.pauses = vec![[1, u64::MAX], [0, 10]];
-                        glance.berserk = vec![Side::Black, Side::White];
-                        glance.flag_at = Some(u64::MAX);
-                        glance
-                    }] {
+                    let plain = Glance::of(&record, 1000 * ply);
+                    let full = Glance {
+                        pauses: vec![[1, u64::MAX], [0, 10]],
+                        berserk: vec![Side::Black, Side::White],
+                        flag_at: Some(u64::MAX),
+                        ..plain.clone()
+                    };
+                    for g in [plain, full] {
                         let json = g.to_json();
                         assert_eq!(json, serde_json::to_string(&g).expect("JSON"));
                         assert_eq!(serde_json::from_str::<Glance>(&json).expect("reads"), g);

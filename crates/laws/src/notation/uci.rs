@@ -67,28 +67,28 @@ pub fn read_uci(pos: &Chess, text: &str, mode: CastlingMode) -> Result<Move, Not
         None => Vec::new(),
     };
     if moves.is_empty() {
+        // Castling as `mode` writes it first, then the other ways.
         let legal = pos.legal_moves();
         let written = |m: &Move| match UciMove::from_move(*m, mode) {
             UciMove::Normal { from: f, to: t, .. } => f == from && t == to,
             _ => false,
         };
         moves = legal.iter().copied().filter(written).collect();
-    }
-    if moves.is_empty() {
-        let legal = pos.legal_moves();
-        moves = legal
-            .iter()
-            .copied()
-            .filter(|&m| match m {
-                Move::Castle { king, rook } if king == from => {
-                    rook == to
-                        || (mode == CastlingMode::Chess960
-                            && from != to
-                            && king_destination(king, rook) == to)
-                }
-                _ => false,
-            })
-            .collect();
+        if moves.is_empty() {
+            moves = legal
+                .iter()
+                .copied()
+                .filter(|&m| match m {
+                    Move::Castle { king, rook } if king == from => {
+                        rook == to
+                            || (mode == CastlingMode::Chess960
+                                && from != to
+                                && king_destination(king, rook) == to)
+                    }
+                    _ => false,
+                })
+                .collect();
+        }
     }
     if moves.is_empty() {
         let role = pos.board().role_at(from).map_or("piece", role_name);

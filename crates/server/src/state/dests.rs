@@ -77,9 +77,7 @@ impl Dests {
     pub fn is_empty(&self) -> bool {
         self.pairs.is_empty()
     }
-}
 
-impl Dests {
     /// The destinations as JSON, written directly: square names never
     /// need escaping, and a state's dozens of them, each through
     /// serde_json's string escaping, were a sixth of what a room computes
