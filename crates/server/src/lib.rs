@@ -26,6 +26,7 @@ pub mod defences;
 pub mod director;
 pub mod error;
 pub mod event;
+pub mod flood;
 pub mod glance;
 pub mod http;
 pub mod hub;

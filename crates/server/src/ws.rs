@@ -7,7 +7,8 @@
 //! protocol's frame size (larger frames end the connection), a time to
 //! say hello, an idle time (the server pings; browsers answer by
 //! themselves), and messages per second per seat token and per address,
-//! however many sockets they are spread over.
+//! however many sockets they are spread over; a socket that goes on
+//! sending over them is cut off ([`crate::flood`]).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::error::{ActionError, ErrorCode};
+use crate::flood::Flood;
 use crate::limits::ClientAddr;
 use crate::protocol::{self, ClientMessage};
 use crate::room::{Command, Out};
@@ -195,6 +197,8 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
         let _ = sink.close().await;
     });
     let mut warned = false;
+    let mut flood = Flood::default();
+    let mut cut_off = false;
     let idle = shared.limits.socket_idle;
     // One timer for the socket's life, pushed back at each frame (cheaper
     // than a timer a frame).
@@ -221,6 +225,14 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             Message::Ping(_) | Message::Pong(_) => continue,
         };
         if !allowed(&shared, &token, addr) {
+            let per_second = shared.limits.messages_per_second;
+            if flood.dropped(tokio::time::Instant::now(), per_second) {
+                let why = protocol::error_message(&Flood::cut_off(per_second), None);
+                let _ = tokio::time::timeout(crate::flood::LINGER, tx.send(why)).await;
+                tracing::info!(game = %id, %addr, "a socket that flooded is cut off");
+                cut_off = true;
+                break;
+            }
             // One error per burst; the rest of it is dropped.
             if !warned {
                 warned = true;
@@ -244,6 +256,9 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     }
     drop(tx);
     shared.tell(&id, Command::Leave { seats });
+    if cut_off {
+        crate::flood::linger(&mut stream).await;
+    }
     let _ = writer.await;
 }
 

@@ -19,9 +19,25 @@ async fn error_then_alive(socket: &mut GameSocket) -> Value {
     error
 }
 
+/// The server ends `socket`: nothing more comes, the connection closes.
+async fn ends(socket: &mut GameSocket) {
+    let end = socket.until("state", WAIT, |_| false).await;
+    assert!(
+        matches!(
+            end,
+            Err(ClientError::Closed | ClientError::WebSocket(_) | ClientError::Io(_))
+        ),
+        "{end:?}"
+    );
+}
+
 /// A friend game with two moves played: (server, game, white, black).
 async fn friend_game() -> (TestServer, Value, GameSocket, GameSocket) {
-    let server = TestServer::start().await;
+    friend_game_on(TestServer::start().await).await
+}
+
+/// A friend game with two moves played on `server`.
+async fn friend_game_on(server: TestServer) -> (TestServer, Value, GameSocket, GameSocket) {
     let game = server
         .create(json!({"opponent": "friend", "color": "white", "time_control": "10+0"}))
         .await;
@@ -98,14 +114,7 @@ async fn oversized_frames_end_the_connection() {
     );
     // The server may close before the whole frame is written.
     let _ = white.send_text(big).await;
-    let end = white.until("state", WAIT, |_| false).await;
-    assert!(
-        matches!(
-            end,
-            Err(ClientError::Closed | ClientError::WebSocket(_) | ClientError::Io(_))
-        ),
-        "{end:?}"
-    );
+    ends(&mut white).await;
     intact(server, &game).await;
 }
 
@@ -187,6 +196,50 @@ async fn floods_are_rate_limited() {
         .expect("sends");
     assert_eq!(error_then_alive(&mut white).await["code"], "no_offer");
     intact(server, &game).await;
+}
+
+/// Issue 20, point 8: a socket that goes on sending over its limit is
+/// cut off; the game's other seat is answered all through, and the
+/// flooder's seat plays on from a new socket.
+#[tokio::test]
+async fn a_socket_that_floods_is_cut_off_and_the_others_play_on() {
+    let mut config =
+        rochade_server::ServeConfig::new("127.0.0.1:0".parse().expect("addr"), support::temp_db());
+    // Every socket of the test comes from one address: the limit by
+    // seat token is the one at work here.
+    config.limits.address_messages_per_second = 1_000_000;
+    let (server, game, mut white, mut black) =
+        friend_game_on(TestServer::start_config(config).await).await;
+    let flood = rochade_server::flood::Flood::tolerated(20) as usize * 3;
+    for _ in 0..flood {
+        // The server may close before the whole flood is written.
+        if white
+            .send_text(r#"{"t":"draw","action":"decline"}"#.to_owned())
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    support::still_answers(&mut black).await;
+    let cut = white
+        .until("error", WAIT, |e| {
+            e["message"].as_str().is_some_and(|m| m.contains("closed"))
+        })
+        .await
+        .expect("told why it is cut off");
+    assert_eq!(cut["code"], "rate_limited");
+    ends(&mut white).await;
+    // The seat is not banned: a new socket (a page coming back) plays on
+    // once the seat's limit has refilled.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (mut white, state) = server
+        .connect(&game, game["token"].as_str().expect("token"))
+        .await;
+    assert_eq!(state["ply"], 2);
+    play(&mut white, 2, "g1f3").await;
+    black.state(WAIT, |s| s["ply"] == 3).await.expect("Nf3");
+    server.stop().await;
 }
 
 #[tokio::test]

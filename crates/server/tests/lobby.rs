@@ -428,3 +428,32 @@ async fn compatible_seeks_are_paired_at_once() {
     assert!(left.iter().all(|s| s["user"]["name"] == "Bob"));
     server.stop().await;
 }
+
+/// Issue 20, point 8: a lobby socket that goes on sending over the
+/// address's limit is told why and cut off.
+#[tokio::test]
+async fn a_lobby_socket_that_floods_is_cut_off() {
+    let server = TestServer::start().await;
+    let mut flooder = lobby(&server, None).await;
+    let flood = rochade_server::flood::Flood::tolerated(100) as usize * 3;
+    for _ in 0..flood {
+        // The server may close before the whole flood is written.
+        if flooder.send(&json!({"t": "seeks"})).await.is_err() {
+            break;
+        }
+    }
+    let cut = flooder
+        .until("error", WAIT, |e| {
+            e["message"].as_str().is_some_and(|m| m.contains("closed"))
+        })
+        .await
+        .expect("told why it is cut off");
+    assert_eq!(cut["code"], "rate_limited");
+    let end = flooder.until("hello", WAIT, |_| false).await;
+    assert!(end.is_err(), "{end:?}");
+    // The address is not banned: once its limit refills, a new socket
+    // is served.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    lobby(&server, None).await;
+    server.stop().await;
+}

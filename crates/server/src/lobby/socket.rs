@@ -28,6 +28,7 @@ use tokio::sync::{broadcast, mpsc};
 use super::http::{GameTerms, Opened, challenges_json, games_json, seat_link, seek, take_seek};
 use crate::accounts::http::session_account;
 use crate::error::{ActionError, ErrorCode};
+use crate::flood::Flood;
 use crate::limits::ClientAddr;
 use crate::rooms::Shared;
 use crate::storage::User;
@@ -233,6 +234,8 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
         let _ = sink.close().await;
     });
     let idle = shared.limits.socket_idle;
+    let mut flood = Flood::default();
+    let mut cut_off = false;
     while let Ok(Some(Ok(frame))) = tokio::time::timeout(idle, stream.next()).await {
         let text = match frame {
             Message::Text(text) => text,
@@ -245,6 +248,14 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
             }
         };
         if !shared.address_messages.allow(&addr) {
+            let per_second = shared.limits.address_messages_per_second;
+            if flood.dropped(tokio::time::Instant::now(), per_second) {
+                let why = error_json(&Flood::cut_off(per_second));
+                let _ = tokio::time::timeout(crate::flood::LINGER, tx.send(why)).await;
+                tracing::info!(%addr, "a lobby socket that flooded is cut off");
+                cut_off = true;
+                break;
+            }
             let e = ActionError::new(ErrorCode::RateLimited, "too many messages a second");
             let _ = tx.try_send(error_json(&e));
             continue;
@@ -261,6 +272,9 @@ async fn serve(socket: WebSocket, shared: Arc<Shared>, user: Option<User>, addr:
     // The owner leaves: their seeks go with them.
     shared.seeks.release(holder);
     drop(tx);
+    if cut_off {
+        crate::flood::linger(&mut stream).await;
+    }
     let _ = writer.await;
 }
 
