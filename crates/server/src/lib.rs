@@ -345,10 +345,13 @@ impl Server {
     /// [`ServeError`] when the database, the stored games or the address fail.
     pub async fn bind(config: ServeConfig) -> Result<Server, ServeError> {
         let db = config.db.to_string_lossy();
-        let storage = SqlStorage::connect(&db).map_err(|source| ServeError::Storage {
+        let mut storage = SqlStorage::connect(&db).map_err(|source| ServeError::Storage {
             path: storage::shown(&db).into(),
             source,
         })?;
+        if config.cluster.is_some() {
+            storage = storage.of_several_nodes();
+        }
         let (shutdown, shutdown_rx) = watch::channel(false);
         let shared = Shared::new(
             Arc::new(storage),
@@ -357,8 +360,7 @@ impl Server {
             shutdown_rx,
         );
         if let Some(cluster) = &config.cluster {
-            let joined = cluster::Cluster::join(cluster, &shared).await?;
-            let _ = shared.cluster.set(joined);
+            cluster::Cluster::join(cluster, &shared).await?;
         }
         if let Some((first, rest)) = config.syzygy.split_first() {
             let mut tables = rochade_tablebase::Tablebase::open(first)?;

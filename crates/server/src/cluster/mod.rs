@@ -170,8 +170,9 @@ async fn connect(
 }
 
 impl Cluster {
-    /// Connects to Redis as node `config.node` and listens there; the
-    /// requests for games it owns are answered from `shared`'s rooms.
+    /// Connects to Redis as node `config.node`, becomes `shared`'s place
+    /// among the nodes and listens there; the requests for games it owns
+    /// are answered from `shared`'s rooms.
     ///
     /// # Errors
     ///
@@ -216,13 +217,19 @@ impl Cluster {
             outbox,
             subscriptions: tokio::sync::Mutex::new(sink),
             waiting: Mutex::default(),
-            next: AtomicU64::new(1),
+            // Replies come to the node's name: a node started again
+            // under it must not take those meant for its last run's
+            // requests, numbered from 1 as well, for its own.
+            next: AtomicU64::new(rand::random::<u64>() >> 1),
             relayed: Mutex::default(),
             heartbeats: Mutex::default(),
             remote: Mutex::default(),
             connected: AtomicBool::new(true),
             lease: lease::Held::default(),
         });
+        // Known to the rooms before the others' requests come in: a room
+        // opened for one without it would store without the owner's check.
+        let _ = shared.cluster.set(cluster.clone());
         tokio::spawn(publish(publisher, queue, Arc::downgrade(&cluster)));
         tokio::spawn(listen(
             stream,

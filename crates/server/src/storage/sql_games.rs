@@ -30,6 +30,11 @@ pub struct SqlStorage {
     backend: Box<dyn Backend>,
     /// The numbers of the games the writer writes to (their events' key).
     numbers: GameNumbers,
+    /// Whether each commit records when the server was last known to run
+    /// (the `alive` row). One node of several has its heartbeat instead:
+    /// the one row, updated by every commit of every node, held each
+    /// node's commits behind the others' until they committed.
+    alive_row: bool,
 }
 
 /// The name the embedded default had before PostgreSQL came: a
@@ -47,6 +52,7 @@ impl SqlStorage {
         Ok(SqlStorage {
             backend: Box::new(super::sqlite::Sqlite::open(path)?),
             numbers: GameNumbers::default(),
+            alive_row: true,
         })
     }
 
@@ -60,6 +66,7 @@ impl SqlStorage {
         Ok(SqlStorage {
             backend: Box::new(super::postgres::Postgres::connect(url)?),
             numbers: GameNumbers::default(),
+            alive_row: true,
         })
     }
 
@@ -74,6 +81,26 @@ impl SqlStorage {
             SqlStorage::postgres(db)
         } else {
             SqlStorage::open(Path::new(db))
+        }
+    }
+
+    /// The storage of one node of several: its commits leave the `alive`
+    /// row alone (the node's heartbeat says when it last ran).
+    ///
+    /// ```
+    /// use rochade_server::storage::{SqlStorage, Storage};
+    /// let dir = std::env::temp_dir().join(format!("rochade-doc-nodes-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let storage = SqlStorage::open(&dir.join("doc.sqlite"))?.of_several_nodes();
+    /// storage.write(&[], 1_000)?;
+    /// assert_eq!(storage.last_alive()?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn of_several_nodes(self) -> SqlStorage {
+        SqlStorage {
+            alive_row: false,
+            ..self
         }
     }
 
@@ -458,10 +485,12 @@ impl Storage for SqlStorage {
                 for op in ops {
                     apply(tx, op, alive, numbering)?;
                 }
-                tx.execute(
-                    "INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1",
-                    vals![alive],
-                )?;
+                if self.alive_row {
+                    tx.execute(
+                        "INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1",
+                        vals![alive],
+                    )?;
+                }
                 Ok(())
             })
         })
