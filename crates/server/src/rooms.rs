@@ -100,6 +100,10 @@ pub struct Shared {
     creations: RateLimiter<IpAddr>,
     /// Loaded rooms.
     rooms: Mutex<HashMap<String, Live>>,
+    /// Rooms closed by [`Shared::close_rooms`] whose tasks have not ended:
+    /// a commit of theirs may still land, so their games are not loaded
+    /// again until they have.
+    closing: Mutex<HashMap<String, mpsc::Sender<Command>>>,
     /// Syzygy tables for tablebase claims (ICCF 5.1.3, 5.2.4), if the
     /// server has them (`--syzygy`); set once, before serving.
     pub tablebase: std::sync::OnceLock<Arc<rochade_tablebase::Tablebase>>,
@@ -169,6 +173,7 @@ impl Shared {
             creations: RateLimiter::new(per_minute / 60.0, per_minute),
             limits: Arc::new(limits),
             rooms: Mutex::new(HashMap::new()),
+            closing: Mutex::new(HashMap::new()),
             tablebase: std::sync::OnceLock::new(),
             thresholds: Arc::new(thresholds),
             tournaments: Arc::default(),
@@ -534,9 +539,12 @@ impl Shared {
     /// Closes every room of this node (not its relays): the registry
     /// forgets them at once, so that the next request loads each game
     /// again, and each room ends after the commands queued before its
-    /// close. Returns how many.
+    /// close. Until a room has ended, its game is not loaded again
+    /// ([`Shared::closed`]): a commit it is waiting for may still land,
+    /// and a room loaded before it would be behind what it answered.
+    /// Returns how many.
     pub fn close_rooms(&self) -> usize {
-        let closing: Vec<mpsc::Sender<Command>> = {
+        let closing: Vec<(String, mpsc::Sender<Command>)> = {
             let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
             let local: Vec<String> = rooms
                 .iter()
@@ -544,17 +552,42 @@ impl Shared {
                 .map(|(id, _)| id.clone())
                 .collect();
             local
-                .iter()
-                .filter_map(|id| rooms.remove(id).map(|live| live.tx))
+                .into_iter()
+                .filter_map(|id| rooms.remove(&id).map(|live| (id, live.tx)))
                 .collect()
         };
         let closed = closing.len();
-        for tx in closing {
+        let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
+        waiting.retain(|_, tx| !tx.is_closed());
+        for (id, tx) in closing {
+            waiting.insert(id, tx.clone());
             tokio::spawn(async move {
                 let _ = tx.send(Command::Close).await;
             });
         }
         closed
+    }
+
+    /// Waits until a room of game `id` closed by [`Shared::close_rooms`]
+    /// has ended.
+    async fn closed(&self, id: &str) {
+        let closing = {
+            let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
+            match waiting.get(id) {
+                Some(tx) if tx.is_closed() => {
+                    waiting.remove(id);
+                    None
+                }
+                other => other.cloned(),
+            }
+        };
+        if let Some(tx) = closing {
+            tx.closed().await;
+            let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
+            if waiting.get(id).is_some_and(|t| t.same_channel(&tx)) {
+                waiting.remove(id);
+            }
+        }
     }
 
     /// Refuses while this node's lease is not settled: a node that went
@@ -584,6 +617,7 @@ impl Shared {
         if let Some(queue) = self.loaded(id) {
             return Ok(queue);
         }
+        self.closed(id).await;
         if let Some(cluster) = self.cluster.get() {
             let (key, node) = (id.to_owned(), cluster.node().to_owned());
             let stale = wall_ms().saturating_sub(crate::cluster::LEASE.as_millis() as u64);

@@ -55,11 +55,21 @@ impl WriteLock {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_once() {
+/// A local game after 1. e4 on a server whose moves wait `store_wait`
+/// for their commit.
+struct Opened {
+    db: std::path::PathBuf,
+    server: TestServer,
+    game: serde_json::Value,
+    id: String,
+    token: String,
+    socket: GameSocket,
+}
+
+async fn after_e4(store_wait: Duration) -> Opened {
     let db = support::temp_db();
     let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("addr"), db.clone());
-    config.limits.store_wait = Duration::from_millis(400);
+    config.limits.store_wait = store_wait;
     let server = TestServer::start_config(config).await;
     let game = server
         .create(json!({"opponent": "local", "time_control": "5+3"}))
@@ -72,6 +82,38 @@ async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_o
         .state(WAIT, |s| s["ply"] == 1)
         .await
         .expect("1. e4 stored and told");
+    Opened {
+        db,
+        server,
+        game,
+        id,
+        token,
+        socket,
+    }
+}
+
+/// After 1. e4 e5, 2. Nf3 on `socket` is stored after them; the server
+/// stops.
+async fn goes_on(mut socket: GameSocket, server: TestServer, db: &Path, id: &str) {
+    support::play(&mut socket, 2, "g1f3").await;
+    socket
+        .state(WAIT, |s| s["ply"] == 3)
+        .await
+        .expect("the game goes on");
+    assert_eq!(stored_moves(db, id), ["e2e4", "e7e5", "g1f3"]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_once() {
+    let Opened {
+        db,
+        server,
+        game,
+        id,
+        token,
+        mut socket,
+    } = after_e4(Duration::from_millis(400)).await;
 
     let lock = WriteLock::take(&db).await;
     let sent = Instant::now();
@@ -116,13 +158,7 @@ async fn a_move_the_database_does_not_take_in_time_is_answered_busy_and_stored_o
     )
     .await;
     assert_eq!(stale["code"], "stale_ply", "{stale}");
-    support::play(&mut again, 2, "g1f3").await;
-    again
-        .state(WAIT, |s| s["ply"] == 3)
-        .await
-        .expect("the game goes on");
-    assert_eq!(stored_moves(&db, &id), ["e2e4", "e7e5", "g1f3"]);
-    server.stop().await;
+    goes_on(again, server, &db, &id).await;
 }
 
 /// A friend game's seat is taken when its link is first opened. A join
@@ -351,4 +387,42 @@ async fn a_room_whose_game_moved_on_elsewhere_closes_and_its_pages_come_back() {
     assert_eq!(stored_moves(&db, &id), ["e2e4", "e7e5"]);
     elsewhere.stop().await;
     here.stop().await;
+}
+
+/// Rooms closed while a commit of theirs waits (a node whose lease
+/// lapsed closes its rooms) end before their games are loaded again: a
+/// room loaded from the database meanwhile was behind the move the closed
+/// room then stored and told, and its sockets never saw that move (the
+/// fault test of 29 November, `docs/deploy.md`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_room_ends_before_its_game_is_loaded_again() {
+    let opened = after_e4(Duration::from_secs(8)).await;
+    let (db, server, id, token) = (opened.db, opened.server, opened.id, opened.token);
+    let mut socket = opened.socket;
+
+    let lock = WriteLock::take(&db).await;
+    support::play(&mut socket, 1, "e7e5").await;
+    // The room waits for its commit; then the node closes its rooms.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(server.shared.close_rooms(), 1);
+    // A page comes back meanwhile.
+    let host = server.host.clone();
+    let (again_id, again_token) = (id.clone(), token.clone());
+    let again = tokio::spawn(async move {
+        let mut again = GameSocket::connect(&host, &again_id, &again_token)
+            .await
+            .expect("connects");
+        let state = again.state(WAIT, |_| true).await.expect("first state");
+        (again, state)
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    lock.release().await;
+
+    socket
+        .state(WAIT, |s| s["ply"] == 2)
+        .await
+        .expect("1... e5 stored and told");
+    let (again, state) = again.await.expect("joins");
+    assert_eq!(state["ply"], 2, "the room loaded again is behind: {state}");
+    goes_on(again, server, &db, &id).await;
 }
