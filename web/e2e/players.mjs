@@ -68,7 +68,11 @@ function freePort() {
   });
 }
 
-/** Starts `rochade serve` on a temporary database; returns its base URL, a CLI runner and `stop`. */
+/**
+ * Starts `rochade serve` on a temporary database; returns its base URL, a
+ * CLI runner, `stop`, and `crash` and `restart`: SIGKILL, then the same
+ * server again on the same port and database.
+ */
 export async function ownServer() {
   const bin = rochadeBinary();
   const dir = mkdtempSync(join(tmpdir(), 'rochade-players-'));
@@ -76,30 +80,39 @@ export async function ownServer() {
   const port = await freePort();
   // The test makes more than a page of games from one address in seconds.
   const limits = ['--limit', 'games_per_minute=1000'];
-  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...limits], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  server.stderr.on('data', (d) => {
-    log = (log + d).slice(-4000);
-  });
   const base = `http://127.0.0.1:${port}`;
+  let server = null;
+  let log = '';
   const stop = () => {
     server.kill();
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
+  const start = async () => {
+    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...limits], { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr.on('data', (d) => {
+      log = (log + d).slice(-4000);
+    });
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 200 || server.exitCode !== null) {
+        stop();
+        throw new Error(`rochade serve did not start:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    if (i > 200 || server.exitCode !== null) {
-      stop();
-      throw new Error(`rochade serve did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  };
+  await start();
+  const crash = async () => {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGKILL');
+    await exited;
+  };
   const cli = (...args) => execFileSync(bin, [...args, '--db', db], { encoding: 'utf8' }).trim();
-  return { base, cli, stop };
+  return { base, cli, stop, crash, restart: start };
 }
 
 /** A call of the lichess-compatible API with a bearer token; returns the JSON answer. */

@@ -10,11 +10,12 @@ import { directorTests } from './director.mjs';
 import { everyoneTests } from './everyone.mjs';
 import { lobbyTests } from './lobby.mjs';
 import { playerTests } from './players.mjs';
+import { recoveryTests } from './recovery.mjs';
 import { simulTests } from './simul.mjs';
 import { swissTests } from './swiss.mjs';
 import { tests as baseTests } from './tests.mjs';
 
-const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests, ...swissTests, ...arenaTests];
+const tests = [...baseTests, ...accessTests, ...playerTests, ...lobbyTests, ...correspondenceTests, ...directorTests, ...everyoneTests, ...simulTests, ...swissTests, ...arenaTests, ...recoveryTests];
 
 const { values } = parseArgs({
   options: {
