@@ -11,163 +11,13 @@
 //! port; without it the test is skipped, except under CI, where it fails.
 
 mod support;
+mod support_cluster;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rochade_loadtest::client::{GameSocket, post_json};
 use serde_json::{Value, json};
-
-const WAIT: Duration = Duration::from_secs(20);
-
-/// A process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `redis-server` on a free port, without persistence; none when the
-/// package is not installed (and not under CI).
-fn redis(dir: &Path) -> Option<(Killed, String)> {
-    let host = support::free_host();
-    let port = host.rsplit(':').next().expect("port").to_owned();
-    let started = Command::new("redis-server")
-        .args([
-            "--port",
-            &port,
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .arg("--dir")
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-    match started {
-        Ok(child) => {
-            let mut redis = Killed(child);
-            pinged(&host, &mut redis.0);
-            Some((redis, format!("redis://{host}")))
-        }
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "redis-server is needed under CI: {e}"
-            );
-            eprintln!("skipped: no redis-server ({e})");
-            None
-        }
-    }
-}
-
-/// Waits until the Redis server `child` at `host` answers `PING` (the
-/// nodes would wait for it too, but a test that starts it says so if it
-/// never comes up).
-fn pinged(host: &str, child: &mut Child) {
-    use std::io::{Read, Write};
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let pong = std::net::TcpStream::connect(host).and_then(|mut tcp| {
-            tcp.set_read_timeout(Some(Duration::from_secs(2)))?;
-            tcp.write_all(b"PING\r\n")?;
-            let mut answer = [0; 7];
-            tcp.read_exact(&mut answer)?;
-            Ok(answer)
-        });
-        if pong.is_ok_and(|answer| &answer == b"+PONG\r\n") {
-            return;
-        }
-        if let Ok(Some(status)) = child.try_wait() {
-            panic!("redis-server at {host} ended: {status}");
-        }
-        assert!(
-            Instant::now() < deadline,
-            "redis-server at {host} never answered PING"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// Where the three nodes keep their games.
-fn database(dir: &Path) -> String {
-    match std::env::var("ROCHADE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => {
-            let name = format!("rochade_cluster_{}", std::process::id());
-            rochade_server::storage::postgres_database(&url, &name).expect("a test database")
-        }
-        _ => dir.join("games.sqlite").to_string_lossy().into_owned(),
-    }
-}
-
-/// One node.
-struct Node {
-    name: &'static str,
-    host: String,
-    log: PathBuf,
-    process: Option<Killed>,
-}
-
-impl Node {
-    /// Starts node `name` and waits until it is ready (`/readyz`).
-    async fn start(name: &'static str, db: &str, redis: &str, dir: &Path) -> Node {
-        let mut node = Node {
-            name,
-            host: support::free_host(),
-            log: dir.join(format!("{name}.log")),
-            process: None,
-        };
-        node.restart(db, redis).await;
-        node
-    }
-
-    /// Starts it (again) on its address.
-    async fn restart(&mut self, db: &str, redis: &str) {
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.log)
-            .expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-            .args(["serve", "--addr", &self.host, "--db", db, "--redis", redis])
-            .args(["--node", self.name])
-            // One node runs all its sockets and rooms on one thread, as a
-            // node pinned to one core does (`--threads 1`).
-            .args(if self.name == "n2" {
-                &["--threads", "1"][..]
-            } else {
-                &[]
-            })
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("rochade serve starts");
-        let mut process = Killed(child);
-        if let Err(why) = support::ready_child(&self.host, WAIT, &mut process.0).await {
-            panic!("node {}: {why}\n{}", self.name, self.log());
-        }
-        self.process = Some(process);
-    }
-
-    /// SIGKILL.
-    fn kill(&mut self) {
-        self.process = None;
-    }
-
-    /// Its log so far.
-    fn log(&self) -> String {
-        support::log_of(&self.log)
-    }
-}
+use support_cluster::{Node, WAIT, database, logs, redis};
 
 /// Reads `socket` until a state that `want` accepts.
 async fn state(socket: &mut GameSocket, want: impl Fn(&Value) -> bool, nodes: &[&Node]) -> Value {
@@ -175,14 +25,6 @@ async fn state(socket: &mut GameSocket, want: impl Fn(&Value) -> bool, nodes: &[
         Ok(state) => state,
         Err(e) => panic!("{e}\n{}", logs(nodes)),
     }
-}
-
-/// The nodes' logs, for a failure.
-fn logs(nodes: &[&Node]) -> String {
-    nodes
-        .iter()
-        .map(|n| format!("--- {} ---\n{}", n.name, n.log()))
-        .collect()
 }
 
 /// The clocks of a state, in ms.
@@ -220,9 +62,11 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
     let Some((_redis, redis)) = redis(&dir) else {
         return;
     };
-    let db = database(&dir);
+    let db = database(&dir, "cluster");
     let mut n1 = Node::start("n1", &db, &redis, &dir).await;
-    let n2 = Node::start("n2", &db, &redis, &dir).await;
+    // One node runs all its sockets and rooms on one thread, as a node
+    // pinned to one core does (`--threads 1`).
+    let n2 = Node::start_with("n2", &db, &redis, &dir, &["--threads", "1"]).await;
     let n3 = Node::start("n3", &db, &redis, &dir).await;
 
     // Created on n1, which owns it; White plays from n2, Black from n3.

@@ -1,0 +1,230 @@
+//! What crosses nodes besides a game's moves and chat (issue 20, point
+//! 4): two real `rochade serve` nodes, A and B, sharing one database and
+//! one Redis. A challenge made on A reaches the challenged player's lobby
+//! socket on B, and the game she starts by accepting it on B reaches the
+//! challenger's lobby socket on A (account news, Redis channel
+//! `rochade:news`); a tournament joined on A is told to its page watching
+//! on B (tournament changes, `rochade:tournaments`).
+//!
+//! Each socket is opened before the thing it should hear of happens, and
+//! waits for a message that only the news sends (not the lists a socket
+//! reads when it opens): without the message crossing, it times out.
+
+mod support;
+mod support_cluster;
+
+use std::process::Command;
+
+use rochade_loadtest::client::{Answer, GameSocket, request};
+use serde_json::{Value, json};
+use support_cluster::{Node, WAIT, database, logs, redis, temp_dir};
+
+/// `method path` at `node` with a JSON `body` as the holder of the page
+/// session `session`.
+async fn ask(node: &Node, method: &str, path: &str, body: Option<Value>, session: &str) -> Answer {
+    request(&node.host, method, path, body.as_ref(), Some(session))
+        .await
+        .expect("answers")
+}
+
+/// Signs `name` up on `node`; the page's session.
+async fn sign_up(node: &Node, name: &str) -> String {
+    let body = json!({"name": name, "password": "a long secret 1"});
+    let answer = request(&node.host, "POST", "/api/auth/signup", Some(&body), None)
+        .await
+        .expect("answers");
+    assert_eq!(answer.status, 201, "{}", answer.json);
+    answer.session.expect("a session")
+}
+
+/// The lobby socket of `session` on `node`, past its hello (by then the
+/// socket listens for the account's news).
+async fn lobby(node: &Node, session: &str) -> GameSocket {
+    let mut socket = GameSocket::open_path(&node.host, "/ws/lobby", Some(session))
+        .await
+        .expect("opens");
+    socket.until("hello", WAIT, |_| true).await.expect("hello");
+    socket
+}
+
+/// Reads `socket` until a message of type `t` that `wanted` accepts; a
+/// failure says `what` was not heard and shows the nodes' logs.
+async fn heard(
+    socket: &mut GameSocket,
+    t: &str,
+    wanted: impl Fn(&Value) -> bool,
+    what: &str,
+    nodes: &[&Node],
+) -> Value {
+    match socket.until(t, WAIT, wanted).await {
+        Ok(message) => message,
+        Err(e) => panic!(
+            "{what} was not heard (no such {t:?} message): {e}\n{}",
+            logs(nodes)
+        ),
+    }
+}
+
+/// Issue 20, point 4: a challenge and the game it starts cross nodes.
+/// Bob, on node A, challenges Alice over A's API; Alice's lobby socket on
+/// node B hears the challenge (the `challenge` news, then her list with
+/// it). She accepts it over B's API; Bob's lobby socket on A hears the
+/// game start (the `gameStart` news and the link to his seat, White), and
+/// the seat's link opens his game from A.
+#[tokio::test]
+async fn issue_20_point_4_a_challenge_made_on_one_node_is_heard_and_accepted_on_another() {
+    let dir = temp_dir("cluster-news-challenge");
+    let Some((_redis, redis)) = redis(&dir) else {
+        return;
+    };
+    let db = database(&dir, "news_challenge");
+    let a = Node::start("a", &db, &redis, &dir).await;
+    let b = Node::start("b", &db, &redis, &dir).await;
+    let nodes = [&a, &b];
+    let alice = sign_up(&b, "Alice").await;
+    let bob = sign_up(&a, "Bob").await;
+    let mut alices = lobby(&b, &alice).await;
+    let mut bobs = lobby(&a, &bob).await;
+
+    let terms = json!({"time_control": "5+3", "color": "white"});
+    let made = ask(
+        &a,
+        "POST",
+        "/api/account/challenge/alice",
+        Some(terms),
+        &bob,
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.json);
+    let id = made.json["id"].as_str().expect("id").to_owned();
+    // Told on A, heard on B.
+    let news = heard(
+        &mut alices,
+        "news",
+        |m| m["news"]["type"] == "challenge" && m["news"]["challenge"]["id"] == id.as_str(),
+        "on B, the challenge made on A",
+        &nodes,
+    )
+    .await;
+    assert_eq!(news["news"]["challenge"]["challenger"]["name"], "Bob");
+    let list = heard(
+        &mut alices,
+        "challenges",
+        |m| m["in"].as_array().is_some_and(|a| !a.is_empty()),
+        "on B, Alice's list with the challenge",
+        &nodes,
+    )
+    .await;
+    assert_eq!(list["in"][0]["id"], id.as_str());
+
+    // Accepted on B: the game is made there; Bob hears of it on A.
+    let accept = format!("/api/account/challenge/{id}/accept");
+    let accepted = ask(&b, "POST", &accept, None, &alice).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.json);
+    let game = accepted.json["game"].as_str().expect("game").to_owned();
+    let start = heard(
+        &mut bobs,
+        "news",
+        |m| m["news"]["type"] == "gameStart" && m["news"]["game"]["gameId"] == game.as_str(),
+        "on A, the start of the game made on B",
+        &nodes,
+    )
+    .await;
+    assert_eq!(start["news"]["game"]["color"], "white", "{start}");
+    let link = heard(
+        &mut bobs,
+        "game",
+        |m| m["game"] == game.as_str(),
+        "on A, the link to Bob's seat",
+        &nodes,
+    )
+    .await;
+    assert_eq!(link["color"], "white");
+    let token = link["url"]
+        .as_str()
+        .and_then(|url| url.split_once('#'))
+        .map(|(_, token)| token.to_owned())
+        .expect("a token in the link");
+    let mut seat = GameSocket::connect(&a.host, &game, &token)
+        .await
+        .expect("Bob's seat");
+    let state = seat
+        .state(WAIT, |_| true)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\n{}", logs(&nodes)));
+    assert_eq!(
+        (state["you"].clone(), state["ply"].clone()),
+        (json!("white"), json!(0))
+    );
+    seat.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 20, point 4: a tournament's change crosses nodes. A director
+/// creates an open Swiss on node A; its page watches it from node B
+/// (`/ws/tournaments/{id}`); Carol joins it over A's API, and the page
+/// on B is told `changed` and then reads her among the players on B.
+#[tokio::test]
+async fn issue_20_point_4_a_tournament_changed_on_one_node_is_told_to_its_page_on_another() {
+    let dir = temp_dir("cluster-news-tournament");
+    let Some((_redis, redis)) = redis(&dir) else {
+        return;
+    };
+    let db = database(&dir, "news_tournament");
+    let a = Node::start("a", &db, &redis, &dir).await;
+    let b = Node::start("b", &db, &redis, &dir).await;
+    let nodes = [&a, &b];
+    let arbiter = sign_up(&a, "Arbiter").await;
+    let carol = sign_up(&a, "Carol").await;
+    // A site director, made from the command line on the shared database.
+    let appointed = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args(["user", "director", "Arbiter", "--db", &db])
+        .output()
+        .expect("rochade user runs");
+    assert!(appointed.status.success(), "{appointed:?}");
+
+    let swiss = json!({
+        "name": "Two Nodes Open",
+        "time_control": "5+3",
+        "system": "swiss",
+        "rounds": 3,
+        "entry": {"open": true},
+    });
+    let made = ask(&a, "POST", "/api/tournaments", Some(swiss), &arbiter).await;
+    assert_eq!(made.status, 200, "{}", made.json);
+    let id = made.json["id"].as_str().expect("id").to_owned();
+    let mut page = GameSocket::open_path(&b.host, &format!("/ws/tournaments/{id}"), None)
+        .await
+        .expect("the page's socket on B");
+    // The socket listens once it is open: a ping answered says so.
+    page.send(&json!({"t": "ping"})).await.expect("sends");
+    heard(&mut page, "pong", |_| true, "the pong", &nodes).await;
+
+    let joined = ask(
+        &a,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+        &carol,
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{}", joined.json);
+    heard(
+        &mut page,
+        "changed",
+        |_| true,
+        "on B, the change made on A",
+        &nodes,
+    )
+    .await;
+    let shown = ask(&b, "GET", &format!("/api/tournaments/{id}"), None, &carol).await;
+    assert_eq!(shown.status, 200, "{}", shown.json);
+    let players = shown.json["players"].as_array().expect("players");
+    assert!(
+        players.iter().any(|p| p["name"] == "Carol"),
+        "{}",
+        shown.json
+    );
+    page.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
