@@ -59,7 +59,7 @@ impl Flood {
             }
         }
         self.dropped = self.dropped.saturating_add(1);
-        self.dropped > per_second.saturating_mul(WINDOW.as_secs() as u32)
+        self.dropped > Flood::tolerated(per_second)
     }
 
     /// The most messages dropped within one window before the socket is

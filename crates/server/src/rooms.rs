@@ -572,16 +572,11 @@ impl Shared {
     /// has ended.
     async fn closed(&self, id: &str) {
         let closing = {
-            let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
-            match waiting.get(id) {
-                Some(tx) if tx.is_closed() => {
-                    waiting.remove(id);
-                    None
-                }
-                other => other.cloned(),
-            }
+            let waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
+            waiting.get(id).cloned()
         };
         if let Some(tx) = closing {
+            // At once when the room has ended already.
             tx.closed().await;
             let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
             if waiting.get(id).is_some_and(|t| t.same_channel(&tx)) {
