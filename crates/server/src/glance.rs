@@ -26,6 +26,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shakmaty::Color;
 
+use crate::json_out::{
+    push_number, push_opt_number, push_opt_side, push_opt_text, push_text, side,
+};
 use crate::record::Record;
 use crate::room::finish::flag_falls_at;
 use crate::setup::Side;
@@ -127,16 +130,13 @@ impl Glance {
         out.push_str(",\"ply\":");
         push_number(&mut out, self.ply as u64);
         out.push_str(",\"last_move\":");
-        match &self.last_move {
-            Some(uci) => push_text(&mut out, uci),
-            None => out.push_str("null"),
-        }
+        push_opt_text(&mut out, self.last_move.as_deref());
         for (key, value) in [(",\"white\":", self.white), (",\"black\":", self.black)] {
             out.push_str(key);
             push_opt_number(&mut out, value);
         }
         out.push_str(",\"running\":");
-        out.push_str(self.running.map_or("null", side));
+        push_opt_side(&mut out, self.running);
         out.push_str(",\"flag_at\":");
         push_opt_number(&mut out, self.flag_at);
         if !self.pauses.is_empty() {
@@ -203,72 +203,6 @@ impl Glance {
             "clock": clock,
         })
     }
-}
-
-/// A side as JSON.
-fn side(side: Side) -> &'static str {
-    match side {
-        Side::White => "\"white\"",
-        Side::Black => "\"black\"",
-    }
-}
-
-/// `n` in decimal.
-fn push_number(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if let Ok(text) = std::str::from_utf8(&digits[at..]) {
-        out.push_str(text);
-    }
-}
-
-/// `n` in decimal, or `null`.
-fn push_opt_number(out: &mut String, n: Option<u64>) {
-    match n {
-        Some(n) => push_number(out, n),
-        None => out.push_str("null"),
-    }
-}
-
-/// `text` as a JSON string, escaped as serde_json escapes it; the runs
-/// between characters to escape (all of a FEN, a move) copied whole.
-fn push_text(out: &mut String, text: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        let short = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            0x08 => "\\b",
-            0x0C => "\\f",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0..0x20 => "",
-            _ => continue,
-        };
-        // `i` is an ASCII character's: a boundary of `text`'s characters.
-        out.push_str(&text[start..i]);
-        if short.is_empty() {
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 15)]));
-        } else {
-            out.push_str(short);
-        }
-        start = i + 1;
-    }
-    out.push_str(&text[start..]);
-    out.push('"');
 }
 
 #[cfg(test)]

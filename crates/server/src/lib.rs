@@ -31,6 +31,7 @@ pub mod glance;
 pub mod http;
 pub mod hub;
 pub mod json;
+pub mod json_out;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;

@@ -4,6 +4,7 @@
 mod dests;
 mod lazy;
 mod moves;
+mod now_json;
 
 use std::time::Duration;
 
@@ -299,28 +300,6 @@ impl<'a> Head<'a> {
 }
 
 impl<'a> Now<'a> {
-    /// As JSON, as a state or a move message carries it: the same text as
-    /// serde_json writes from [`Serialize`], with the destinations written
-    /// by [`Dests::to_json`] (a third of the time a state takes through
-    /// serde_json).
-    pub fn into_json(mut self) -> String {
-        /// The destinations' key and an empty object, as serde_json
-        /// writes them: it cannot occur inside a string, where quotes
-        /// are escaped.
-        const EMPTY: &str = "\"dests\":{}";
-        let dests = std::mem::take(&mut self.dests);
-        let json = to_string(&self);
-        let Some(at) = json.find(EMPTY) else {
-            return json;
-        };
-        let dests = dests.to_json();
-        let mut out = String::with_capacity(json.len() + dests.len());
-        out.push_str(&json[..at + EMPTY.len() - 2]);
-        out.push_str(&dests);
-        out.push_str(&json[at + EMPTY.len()..]);
-        out
-    }
-
     /// What a move may change in `record`'s state at game time `now`.
     pub fn of(record: &'a Record, now: Duration) -> Now<'a> {
         let game = record.timed.game();
