@@ -570,19 +570,32 @@ impl Shared {
 
     /// Waits until a room of game `id` closed by [`Shared::close_rooms`]
     /// has ended.
-    async fn closed(&self, id: &str) {
+    ///
+    /// # Errors
+    ///
+    /// `busy` ("try again") when it has not ended within twice
+    /// `store_wait` (its last commit waits at most `store_wait`): the
+    /// game is not loaded behind it.
+    async fn closed(&self, id: &str) -> Result<(), ActionError> {
         let closing = {
             let waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
             waiting.get(id).cloned()
         };
         if let Some(tx) = closing {
             // At once when the room has ended already.
-            tx.closed().await;
+            let wait = self.limits.store_wait.saturating_mul(2);
+            if tokio::time::timeout(wait, tx.closed()).await.is_err() {
+                return Err(ActionError::new(
+                    ErrorCode::Busy,
+                    "this game's room is still closing: try again",
+                ));
+            }
             let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
             if waiting.get(id).is_some_and(|t| t.same_channel(&tx)) {
                 waiting.remove(id);
             }
         }
+        Ok(())
     }
 
     /// Refuses while this node's lease is not settled: a node that went
@@ -612,7 +625,7 @@ impl Shared {
         if let Some(queue) = self.loaded(id) {
             return Ok(queue);
         }
-        self.closed(id).await;
+        self.closed(id).await?;
         if let Some(cluster) = self.cluster.get() {
             let (key, node) = (id.to_owned(), cluster.node().to_owned());
             let stale = wall_ms().saturating_sub(crate::cluster::LEASE.as_millis() as u64);
