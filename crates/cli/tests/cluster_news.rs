@@ -19,6 +19,35 @@ use rochade_loadtest::client::{Answer, GameSocket, request};
 use serde_json::{Value, json};
 use support_cluster::{Node, WAIT, database, logs, redis, temp_dir};
 
+/// Nodes A and B sharing one database and one Redis, in a directory of
+/// their own.
+struct Two {
+    dir: std::path::PathBuf,
+    db: String,
+    a: Node,
+    b: Node,
+    /// Stopped when the test ends.
+    _redis: support_cluster::Killed,
+}
+
+/// Starts [`Two`] for the test `label` (its directory) on the database
+/// `db_label`; none without `redis-server` (the test is skipped, as
+/// `cluster.rs` is).
+async fn two_nodes(label: &str, db_label: &str) -> Option<Two> {
+    let dir = temp_dir(label);
+    let (redis_process, redis) = redis(&dir)?;
+    let db = database(&dir, db_label);
+    let a = Node::start("a", &db, &redis, &dir).await;
+    let b = Node::start("b", &db, &redis, &dir).await;
+    Some(Two {
+        dir,
+        db,
+        a,
+        b,
+        _redis: redis_process,
+    })
+}
+
 /// `method path` at `node` with a JSON `body` as the holder of the page
 /// session `session`.
 async fn ask(node: &Node, method: &str, path: &str, body: Option<Value>, session: &str) -> Answer {
@@ -73,13 +102,12 @@ async fn heard(
 /// the seat's link opens his game from A.
 #[tokio::test]
 async fn issue_20_point_4_a_challenge_made_on_one_node_is_heard_and_accepted_on_another() {
-    let dir = temp_dir("cluster-news-challenge");
-    let Some((_redis, redis)) = redis(&dir) else {
+    let Some(Two {
+        _redis, dir, a, b, ..
+    }) = two_nodes("cluster-news-challenge", "news_challenge").await
+    else {
         return;
     };
-    let db = database(&dir, "news_challenge");
-    let a = Node::start("a", &db, &redis, &dir).await;
-    let b = Node::start("b", &db, &redis, &dir).await;
     let nodes = [&a, &b];
     let alice = sign_up(&b, "Alice").await;
     let bob = sign_up(&a, "Bob").await;
@@ -166,13 +194,16 @@ async fn issue_20_point_4_a_challenge_made_on_one_node_is_heard_and_accepted_on_
 /// on B is told `changed` and then reads her among the players on B.
 #[tokio::test]
 async fn issue_20_point_4_a_tournament_changed_on_one_node_is_told_to_its_page_on_another() {
-    let dir = temp_dir("cluster-news-tournament");
-    let Some((_redis, redis)) = redis(&dir) else {
+    let Some(Two {
+        _redis,
+        dir,
+        db,
+        a,
+        b,
+    }) = two_nodes("cluster-news-tournament", "news_tournament").await
+    else {
         return;
     };
-    let db = database(&dir, "news_tournament");
-    let a = Node::start("a", &db, &redis, &dir).await;
-    let b = Node::start("b", &db, &redis, &dir).await;
     let nodes = [&a, &b];
     let arbiter = sign_up(&a, "Arbiter").await;
     let carol = sign_up(&a, "Carol").await;

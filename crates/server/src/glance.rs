@@ -27,7 +27,7 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use crate::json_out::{
-    push_number, push_opt_number, push_opt_side, push_opt_text, push_text, side,
+    push_number, push_opt_number, push_opt_side, push_opt_text, push_pairs, push_text, side,
 };
 use crate::record::Record;
 use crate::room::finish::flag_falls_at;
@@ -140,15 +140,8 @@ impl Glance {
         out.push_str(",\"flag_at\":");
         push_opt_number(&mut out, self.flag_at);
         if !self.pauses.is_empty() {
-            out.push_str(",\"pauses\":[");
-            for (i, [from, to]) in self.pauses.iter().enumerate() {
-                out.push_str(if i == 0 { "[" } else { ",[" });
-                push_number(&mut out, *from);
-                out.push(',');
-                push_number(&mut out, *to);
-                out.push(']');
-            }
-            out.push(']');
+            out.push_str(",\"pauses\":");
+            push_pairs(&mut out, &self.pauses);
         }
         out.push_str(",\"at\":");
         push_number(&mut out, self.at);
@@ -209,16 +202,6 @@ impl Glance {
 mod tests {
     use super::*;
     use crate::record::{test_random_move, test_record};
-
-    /// Text escaped as serde_json escapes it: every ASCII character, and
-    /// some beyond.
-    #[test]
-    fn text_is_escaped_as_serde_json_escapes_it() {
-        let text: String = (0u8..128).map(char::from).chain("é♘𝄞".chars()).collect();
-        let mut ours = String::new();
-        push_text(&mut ours, &text);
-        assert_eq!(ours, serde_json::to_string(&text).expect("JSON"));
-    }
 
     /// [`Glance::to_json`] writes what serde_json writes from the derived
     /// `Serialize`, byte for byte, and reads back as the same glance: after

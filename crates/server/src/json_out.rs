@@ -55,6 +55,26 @@ pub fn push_opt_number(out: &mut String, n: Option<u64>) {
     }
 }
 
+/// Pairs of numbers (booked pauses, `[from, to]`) as a JSON array of
+/// arrays.
+///
+/// ```
+/// let mut out = String::new();
+/// rochade_server::json_out::push_pairs(&mut out, &[[0, 5], [7, u64::MAX]]);
+/// assert_eq!(out, "[[0,5],[7,18446744073709551615]]");
+/// ```
+pub fn push_pairs(out: &mut String, pairs: &[[u64; 2]]) {
+    out.push('[');
+    for (i, [from, to]) in pairs.iter().enumerate() {
+        out.push_str(if i == 0 { "[" } else { ",[" });
+        push_number(out, *from);
+        out.push(',');
+        push_number(out, *to);
+        out.push(']');
+    }
+    out.push(']');
+}
+
 /// `b` as JSON.
 pub fn push_bool(out: &mut String, b: bool) {
     out.push_str(if b { "true" } else { "false" });
@@ -106,5 +126,20 @@ pub fn push_opt_text(out: &mut String, text: Option<&str>) {
     match text {
         Some(text) => push_text(out, text),
         None => out.push_str("null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text escaped as serde_json escapes it: every ASCII character, and
+    /// some beyond.
+    #[test]
+    fn text_is_escaped_as_serde_json_escapes_it() {
+        let text: String = (0u8..128).map(char::from).chain("é♘𝄞".chars()).collect();
+        let mut ours = String::new();
+        push_text(&mut ours, &text);
+        assert_eq!(ours, serde_json::to_string(&text).expect("JSON"));
     }
 }

@@ -210,7 +210,8 @@ async fn a_socket_that_floods_is_cut_off_and_the_others_play_on() {
     config.limits.address_messages_per_second = 1_000_000;
     let (server, game, mut white, mut black) =
         friend_game_on(TestServer::start_config(config).await).await;
-    let flood = rochade_server::flood::Flood::tolerated(20) as usize * 3;
+    let per_second = rochade_server::limits::Limits::default().messages_per_second;
+    let flood = rochade_server::flood::Flood::tolerated(per_second) as usize * 3;
     for _ in 0..flood {
         // The server may close before the whole flood is written.
         if white

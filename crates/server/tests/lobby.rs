@@ -435,7 +435,8 @@ async fn compatible_seeks_are_paired_at_once() {
 async fn a_lobby_socket_that_floods_is_cut_off() {
     let server = TestServer::start().await;
     let mut flooder = lobby(&server, None).await;
-    let flood = rochade_server::flood::Flood::tolerated(100) as usize * 3;
+    let per_second = rochade_server::limits::Limits::default().address_messages_per_second;
+    let flood = rochade_server::flood::Flood::tolerated(per_second) as usize * 3;
     for _ in 0..flood {
         // The server may close before the whole flood is written.
         if flooder.send(&json!({"t": "seeks"})).await.is_err() {

@@ -94,28 +94,39 @@ impl Dests {
     /// assert_eq!(Dests::default().to_json(), "{}");
     /// ```
     pub fn to_json(&self) -> String {
-        // `"e2":[` and `"e4",` for each move: at most 12 bytes.
-        let mut json = String::with_capacity(2 + 12 * self.pairs.len());
-        json.push('{');
+        let mut json = String::with_capacity(self.json_len());
+        self.push_json(&mut json);
+        json
+    }
+
+    /// At most the length of [`Dests::to_json`]'s text: `"e2":[` and
+    /// `"e4",` for each move, 12 bytes, and the braces.
+    pub fn json_len(&self) -> usize {
+        2 + 12 * self.pairs.len()
+    }
+
+    /// [`Dests::to_json`]'s text, appended to `out` (a state's, without a
+    /// string of its own to copy).
+    pub fn push_json(&self, out: &mut String) {
+        out.push('{');
         for (i, group) in self.pairs.chunk_by(|a, b| a.0 == b.0).enumerate() {
             if i > 0 {
-                json.push(',');
+                out.push(',');
             }
-            json.push('"');
-            json.push_str(name(group[0].0));
-            json.push_str("\":[");
+            out.push('"');
+            out.push_str(name(group[0].0));
+            out.push_str("\":[");
             for (j, (_, to)) in group.iter().enumerate() {
                 if j > 0 {
-                    json.push(',');
+                    out.push(',');
                 }
-                json.push('"');
-                json.push_str(name(*to));
-                json.push('"');
+                out.push('"');
+                out.push_str(name(*to));
+                out.push('"');
             }
-            json.push(']');
+            out.push(']');
         }
-        json.push('}');
-        json
+        out.push('}');
     }
 }
 

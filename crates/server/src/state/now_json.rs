@@ -4,14 +4,14 @@
 
 use super::{Claimable, ClockState, Now, Offers, OutcomeState};
 use crate::json_out::{
-    push_bool, push_number, push_opt_number, push_opt_side, push_opt_text, push_text, side,
+    push_bool, push_number, push_opt_number, push_opt_side, push_opt_text, push_pairs, push_text,
+    side,
 };
 
 impl Now<'_> {
     /// As JSON, as a state or a move message carries it.
     pub fn into_json(self) -> String {
-        let dests = self.dests.to_json();
-        let mut out = String::with_capacity(400 + self.fen.len() + dests.len());
+        let mut out = String::with_capacity(400 + self.fen.len() + self.dests.json_len());
         out.push_str("{\"fen\":");
         push_text(&mut out, &self.fen);
         out.push_str(",\"ply\":");
@@ -23,7 +23,7 @@ impl Now<'_> {
         out.push_str(",\"last_move\":");
         push_opt_text(&mut out, self.last_move);
         out.push_str(",\"dests\":");
-        out.push_str(&dests);
+        self.dests.push_json(&mut out);
         out.push_str(",\"clock\":");
         match &self.clock {
             Some(clock) => push_clock(&mut out, clock),
@@ -70,15 +70,8 @@ fn push_clock(out: &mut String, clock: &ClockState) {
     push_number(out, clock.increment);
     out.push_str(",\"flag_in\":");
     push_opt_number(out, clock.flag_in);
-    out.push_str(",\"pauses\":[");
-    for (i, [from, to]) in clock.pauses.iter().enumerate() {
-        out.push_str(if i == 0 { "[" } else { ",[" });
-        push_number(out, *from);
-        out.push(',');
-        push_number(out, *to);
-        out.push(']');
-    }
-    out.push(']');
+    out.push_str(",\"pauses\":");
+    push_pairs(out, &clock.pauses);
     if let Some(default_in) = clock.default_in {
         out.push_str(",\"default_in\":");
         push_number(out, default_in);
