@@ -4,7 +4,9 @@
 //! socket on B, and the game she starts by accepting it on B reaches the
 //! challenger's lobby socket on A (account news, Redis channel
 //! `rochade:news`); a tournament joined on A is told to its page watching
-//! on B (tournament changes, `rochade:tournaments`).
+//! on B (tournament changes, `rochade:tournaments`); a seek opened on A is
+//! listed, taken and withdrawn on B, and leaves B's lobby when its socket
+//! closes or its node dies (`rochade:seeks`).
 //!
 //! Each socket is opened before the thing it should hear of happens, and
 //! waits for a message that only the news sends (not the lists a socket
@@ -24,6 +26,8 @@ use support_cluster::{Node, WAIT, database, logs, redis, temp_dir};
 struct Two {
     dir: std::path::PathBuf,
     db: String,
+    /// Redis's URL.
+    redis: String,
     a: Node,
     b: Node,
     /// Stopped when the test ends.
@@ -42,6 +46,7 @@ async fn two_nodes(label: &str, db_label: &str) -> Option<Two> {
     Some(Two {
         dir,
         db,
+        redis,
         a,
         b,
         _redis: redis_process,
@@ -74,6 +79,16 @@ async fn lobby(node: &Node, session: &str) -> GameSocket {
         .expect("opens");
     socket.until("hello", WAIT, |_| true).await.expect("hello");
     socket
+}
+
+/// Alice signed up on `b` and Bob on `a`, each with a lobby socket there:
+/// her session and socket, his session and socket.
+async fn alice_on_b_bob_on_a(a: &Node, b: &Node) -> (String, GameSocket, String, GameSocket) {
+    let alice = sign_up(b, "Alice").await;
+    let bob = sign_up(a, "Bob").await;
+    let alices = lobby(b, &alice).await;
+    let bobs = lobby(a, &bob).await;
+    (alice, alices, bob, bobs)
 }
 
 /// Reads `socket` until a message of type `t` that `wanted` accepts; a
@@ -109,10 +124,7 @@ async fn issue_20_point_4_a_challenge_made_on_one_node_is_heard_and_accepted_on_
         return;
     };
     let nodes = [&a, &b];
-    let alice = sign_up(&b, "Alice").await;
-    let bob = sign_up(&a, "Bob").await;
-    let mut alices = lobby(&b, &alice).await;
-    let mut bobs = lobby(&a, &bob).await;
+    let (alice, mut alices, bob, mut bobs) = alice_on_b_bob_on_a(&a, &b).await;
 
     let terms = json!({"time_control": "5+3", "color": "white"});
     let made = ask(
@@ -200,6 +212,7 @@ async fn issue_20_point_4_a_tournament_changed_on_one_node_is_told_to_its_page_o
         db,
         a,
         b,
+        ..
     }) = two_nodes("cluster-news-tournament", "news_tournament").await
     else {
         return;
@@ -257,5 +270,203 @@ async fn issue_20_point_4_a_tournament_changed_on_one_node_is_told_to_its_page_o
         shown.json
     );
     page.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The seeks of a lobby socket's `seeks` message, by id.
+fn seek_ids(message: &Value) -> Vec<String> {
+    message["seeks"]
+        .as_array()
+        .map(|seeks| {
+            seeks
+                .iter()
+                .filter_map(|s| s["id"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Reads `node`'s `GET /api/lobby` until `wanted` accepts it; a failure
+/// says `what` was not seen.
+async fn lists(node: &Node, wanted: impl Fn(&Value) -> bool, what: &str, nodes: &[&Node]) {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let answer = request(&node.host, "GET", "/api/lobby", None, None)
+            .await
+            .expect("answers");
+        if answer.status == 200 && wanted(&answer.json) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} was not seen: {}\n{}",
+            answer.json,
+            logs(nodes)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Opens a seek on `socket` with `terms`; its id.
+async fn open_seek(socket: &mut GameSocket, terms: Value, nodes: &[&Node]) -> String {
+    socket.send(&terms).await.expect("sends");
+    let ok = heard(socket, "seek_ok", |_| true, "the seek's answer", nodes).await;
+    ok["id"].as_str().expect("the seek's id").to_owned()
+}
+
+/// Issue 20, point 4: the lobby's seeks cross nodes. Bob opens two seeks
+/// on node A's lobby socket; Alice's lobby socket on B lists both, and so
+/// does B's `GET /api/lobby`. She takes the 5+3 one on B: the game starts
+/// (on A, which holds the seek) and each hears the link to their seat,
+/// Bob White as he asked. Bob withdraws the other from a socket of his on
+/// B; a third seek leaves B's list when Bob's socket on A closes.
+#[tokio::test]
+async fn issue_20_point_4_a_seek_opened_on_one_node_is_listed_taken_and_withdrawn_on_another() {
+    let Some(Two {
+        _redis, dir, a, b, ..
+    }) = two_nodes("cluster-news-seeks", "news_seeks").await
+    else {
+        return;
+    };
+    let nodes = [&a, &b];
+    let (alice, mut alices, bob, mut bobs) = alice_on_b_bob_on_a(&a, &b).await;
+
+    let blitz = json!({"t": "seek", "time_control": "5+3", "color": "white"});
+    let blitz = open_seek(&mut bobs, blitz, &nodes).await;
+    let rapid = json!({"t": "seek", "time_control": "10+0"});
+    let rapid = open_seek(&mut bobs, rapid, &nodes).await;
+    let both = |m: &Value| {
+        let ids = seek_ids(m);
+        ids.contains(&blitz) && ids.contains(&rapid)
+    };
+    let listed = heard(
+        &mut alices,
+        "seeks",
+        both,
+        "on B, Bob's seeks opened on A",
+        &nodes,
+    )
+    .await;
+    let shown = listed["seeks"]
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["id"] == blitz.as_str()))
+        .expect("the 5+3 seek");
+    assert_eq!(
+        (shown["user"]["name"].clone(), shown["time_control"].clone()),
+        (json!("Bob"), json!("5+3"))
+    );
+    let api = ask(&b, "GET", "/api/lobby", None, &alice).await;
+    assert_eq!(api.status, 200, "{}", api.json);
+    assert!(both(&api.json), "B's /api/lobby: {}", api.json);
+
+    // Taken on B, started by A.
+    alices
+        .send(&json!({"t": "accept", "id": blitz}))
+        .await
+        .expect("sends");
+    let hers = heard(&mut alices, "game", |_| true, "on B, Alice's seat", &nodes).await;
+    let his = heard(&mut bobs, "game", |_| true, "on A, Bob's seat", &nodes).await;
+    assert_eq!(hers["game"], his["game"]);
+    assert_eq!(
+        (hers["color"].clone(), his["color"].clone()),
+        (json!("black"), json!("white"))
+    );
+    // The list without it may have come before the links: B's lobby.
+    let left = |m: &Value| seek_ids(m) == [rapid.clone()];
+    lists(&b, left, "on B, the taken seek gone", &nodes).await;
+
+    // Withdrawn from B, where Bob has a socket too.
+    let mut bobs_on_b = lobby(&b, &bob).await;
+    bobs_on_b
+        .send(&json!({"t": "cancel", "id": rapid}))
+        .await
+        .expect("sends");
+    let none = |m: &Value| seek_ids(m).is_empty();
+    heard(
+        &mut alices,
+        "seeks",
+        none,
+        "on B, the withdrawn seek gone",
+        &nodes,
+    )
+    .await;
+    heard(
+        &mut bobs,
+        "seeks",
+        none,
+        "on A, the withdrawn seek gone",
+        &nodes,
+    )
+    .await;
+
+    // Released on A when its socket closes.
+    let classical = json!({"t": "seek", "time_control": "30+0"});
+    let classical = open_seek(&mut bobs, classical, &nodes).await;
+    let one = |m: &Value| seek_ids(m) == [classical.clone()];
+    heard(&mut alices, "seeks", one, "on B, the third seek", &nodes).await;
+    bobs.close().await;
+    heard(
+        &mut alices,
+        "seeks",
+        none,
+        "on B, the seek of a closed socket gone",
+        &nodes,
+    )
+    .await;
+    bobs_on_b.close().await;
+    alices.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 20, point 4: a node started later hears the seeks open already,
+/// and a node that dies takes its seeks with it. Bob's seek is opened on
+/// A; node C, started after it, lists it; A is killed (SIGKILL), and the
+/// seek leaves C's lobby once A's heartbeat goes stale.
+#[tokio::test]
+async fn issue_20_point_4_a_later_node_hears_the_open_seeks_and_a_dead_nodes_seeks_go() {
+    let Some(Two {
+        _redis,
+        dir,
+        db,
+        redis,
+        mut a,
+        b,
+    }) = two_nodes("cluster-news-seeks-dead", "news_seeks_dead").await
+    else {
+        return;
+    };
+    let bob = sign_up(&a, "Bob").await;
+    let mut bobs = lobby(&a, &bob).await;
+    let id = open_seek(
+        &mut bobs,
+        json!({"t": "seek", "time_control": "3+2"}),
+        &[&a, &b],
+    )
+    .await;
+    let c = Node::start("c", &db, &redis, &dir).await;
+    let nodes = [&a, &b, &c];
+    let mut watching = GameSocket::open_path(&c.host, "/ws/lobby", None)
+        .await
+        .expect("opens");
+    let listed = |m: &Value| seek_ids(m) == [id.clone()];
+    heard(
+        &mut watching,
+        "seeks",
+        listed,
+        "on C, the seek opened on A before C started",
+        &nodes,
+    )
+    .await;
+    a.kill();
+    let none = |m: &Value| seek_ids(m).is_empty();
+    heard(
+        &mut watching,
+        "seeks",
+        none,
+        "on C, the dead node's seek gone",
+        &[&b, &c],
+    )
+    .await;
+    watching.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

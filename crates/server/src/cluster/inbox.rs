@@ -1,6 +1,7 @@
 //! The owning node's side: a request from another node is asked of the
-//! room here, exactly as a socket or a handler here would ask it, and the
-//! answer goes back on the asking node's channel.
+//! room here (or of the seeks, for a seek held here), exactly as a socket
+//! or a handler here would ask it, and the answer goes back on the asking
+//! node's channel.
 
 use std::sync::Arc;
 
@@ -114,6 +115,18 @@ pub async fn serve(
                 epoch: d.epoch,
             },
             Err(e) => Answer::Failed { error: e },
+        },
+        // The request's `game` names the seek.
+        Ask::TakeSeek {
+            taker,
+            rating,
+            address,
+        } => match crate::lobby::http::take_here(&shared, taker, rating, &game, address).await {
+            Ok(game) => Answer::Started { game },
+            Err(error) => Answer::Failed { error },
+        },
+        Ask::CancelSeek { owner } => Answer::Done {
+            done: shared.seeks.cancel(&game, owner),
         },
         Ask::Wake => match shared
             .ask(&game, |reply: oneshot::Sender<()>| Command::Wake { reply })

@@ -95,7 +95,8 @@ async fn heartbeat(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
 }
 
 /// Reads the others' heartbeats: the sockets of nodes gone silent leave
-/// this node's rooms, and the games of nodes silent for longer than
+/// this node's rooms and their seeks the lobby, the nodes come back are
+/// asked for their seeks, and the games of nodes silent for longer than
 /// [`LEASE`] are taken over, while this node's own lease serves.
 async fn take_over(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     let node = cluster.node().to_owned();
@@ -106,11 +107,20 @@ async fn take_over(shared: &Arc<Shared>, cluster: &Arc<Cluster>) {
     let Ok(beats) = shared.stored(|s| s.heartbeats()).await else {
         return;
     };
-    for gone in cluster.beats(beats, wall_ms()) {
-        tracing::warn!(node = %gone, "a node went silent: its sockets leave this node's rooms");
+    let changed = cluster.beats(beats, wall_ms());
+    for gone in changed.gone {
+        tracing::warn!(
+            node = %gone,
+            "a node went silent: its sockets leave this node's rooms, its seeks the lobby"
+        );
         for (game, seats) in cluster.forget_node(&gone) {
             shared.tell(&game, Command::Leave { seats });
         }
+        shared.seeks.forget_node(&gone);
+    }
+    if !changed.back.is_empty() {
+        // Its seeks were forgotten when it went silent, or never heard.
+        super::seeks::wanted(cluster);
     }
     if !adopting {
         return;

@@ -17,6 +17,7 @@
 pub mod inbox;
 pub mod lease;
 pub mod relay;
+pub mod seeks;
 pub mod wire;
 
 use std::collections::HashMap;
@@ -115,8 +116,8 @@ pub struct Cluster {
     next: AtomicU64,
     /// The news of the games relayed here, by game.
     relayed: Mutex<HashMap<String, Hearing>>,
-    /// Every node's last heartbeat (Unix ms) as last read.
-    heartbeats: Mutex<HashMap<String, u64>>,
+    /// Every node's last heartbeat as last read.
+    heartbeats: Mutex<Heartbeats>,
     /// Sockets of other nodes in this node's rooms: (node, game) → seats.
     remote: Mutex<HashMap<(String, String), Vec<crate::setup::Seats>>>,
     /// Whether Redis still answers.
@@ -153,7 +154,7 @@ fn unreachable(e: &redis::RedisError) -> bool {
 }
 
 /// The connection that publishes, and the subscription to `node`'s
-/// channel, the news and the tournaments.
+/// channel, the news, the tournaments and the seeks.
 async fn connect(
     client: &redis::Client,
     node: &str,
@@ -164,6 +165,7 @@ async fn connect(
         wire::node_channel(node),
         wire::NEWS.to_owned(),
         wire::TOURNAMENTS.to_owned(),
+        wire::SEEKS.to_owned(),
     ])
     .await?;
     Ok((publisher, sink, stream))
@@ -262,6 +264,7 @@ impl Cluster {
                 );
             }
         }));
+        seeks::join(&cluster, shared);
         Ok(cluster)
     }
 
@@ -420,20 +423,13 @@ impl Cluster {
         }
     }
 
-    /// Records the heartbeats read; returns the nodes that were alive at
-    /// the last reading and are not now.
-    pub fn beats(&self, beats: Vec<(String, u64)>, now: u64) -> Vec<String> {
-        let stale = now.saturating_sub(LEASE.as_millis() as u64);
-        let mut known = self.heartbeats.lock().unwrap_or_else(|e| e.into_inner());
-        let gone = beats
-            .iter()
-            .filter(|(node, at)| {
-                *at < stale && known.get(node).is_some_and(|before| *before >= stale)
-            })
-            .map(|(node, _)| node.clone())
-            .collect();
-        *known = beats.into_iter().collect();
-        gone
+    /// Records the heartbeats read; returns what changed since the last
+    /// reading.
+    pub fn beats(&self, beats: Vec<(String, u64)>, now: u64) -> Beats {
+        self.heartbeats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .read(beats, now, &self.node)
     }
 
     /// Whether node `node`'s last heartbeat read is fresh at `now`.
@@ -442,6 +438,7 @@ impl Cluster {
         self.heartbeats
             .lock()
             .unwrap_or_else(|e| e.into_inner())
+            .at
             .get(node)
             .is_some_and(|at| *at >= stale)
     }
@@ -482,6 +479,55 @@ impl Cluster {
     }
 }
 
+/// Every node's last heartbeat (Unix ms), as last read, and when.
+#[derive(Debug, Default)]
+struct Heartbeats {
+    /// When they were read (Unix ms; 0: never).
+    read_at: u64,
+    /// By node.
+    at: HashMap<String, u64>,
+}
+
+impl Heartbeats {
+    /// Records `beats`, read at `now` by node `me`; what changed since
+    /// the last reading. A node is alive at a reading when its heartbeat
+    /// is no older than [`LEASE`] then: each reading is judged at its own
+    /// time, so that a node whose heartbeat stopped is found gone once
+    /// (its heartbeat, the same in both readings, was fresh at the last
+    /// and is stale now).
+    fn read(&mut self, beats: Vec<(String, u64)>, now: u64, me: &str) -> Beats {
+        let lease = LEASE.as_millis() as u64;
+        let (stale, stale_before) = (
+            now.saturating_sub(lease),
+            self.read_at.saturating_sub(lease),
+        );
+        let was_alive = |node: &String| {
+            self.read_at > 0 && self.at.get(node).is_some_and(|at| *at >= stale_before)
+        };
+        let mut changed = Beats::default();
+        for (node, at) in &beats {
+            if *at < stale && was_alive(node) {
+                changed.gone.push(node.clone());
+            } else if *at >= stale && !was_alive(node) && node != me {
+                changed.back.push(node.clone());
+            }
+        }
+        self.at = beats.into_iter().collect();
+        self.read_at = now;
+        changed
+    }
+}
+
+/// What a reading of the heartbeats found changed since the last.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Beats {
+    /// The nodes alive at the last reading and silent now.
+    pub gone: Vec<String>,
+    /// The other nodes alive now and not at the last reading (started,
+    /// or back from a lapse).
+    pub back: Vec<String>,
+}
+
 /// Whether this node leads: runs the work that one node at a time must
 /// do (the tournaments' clockwork, e-mail digests, the retention sweep).
 /// A single server always leads; of several nodes, the alive one whose
@@ -514,8 +560,9 @@ impl Cluster {
     fn leads(&self, now: u64) -> bool {
         let stale = now.saturating_sub(LEASE.as_millis() as u64);
         let beats = self.heartbeats.lock().unwrap_or_else(|e| e.into_inner());
-        beats.get(&self.node).is_some_and(|at| *at >= stale)
+        beats.at.get(&self.node).is_some_and(|at| *at >= stale)
             && beats
+                .at
                 .iter()
                 .filter(|(_, at)| **at >= stale)
                 .all(|(name, _)| *name >= self.node)
@@ -576,6 +623,8 @@ async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<S
             {
                 shared.tournaments.told(changed.look, &changed.id);
             }
+        } else if channel == wire::SEEKS {
+            seeks::heard(&cluster, &shared, payload);
         } else if channel == wire::NEWS {
             if let Ok(news) = serde_json::from_slice::<News>(payload)
                 && news.from != cluster.node
@@ -608,5 +657,34 @@ async fn listen(mut stream: PubSubStream, cluster: Weak<Cluster>, shared: Weak<S
     if let Some(cluster) = cluster.upgrade() {
         tracing::error!(node = %cluster.node, "redis closed this node's subscription");
         cluster.connected.store(false, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(node, heartbeat)` pairs.
+    fn beats(pairs: &[(&str, u64)]) -> Vec<(String, u64)> {
+        pairs.iter().map(|(n, at)| ((*n).to_owned(), *at)).collect()
+    }
+
+    #[test]
+    fn a_node_whose_heartbeat_stops_is_gone_once_its_lease_runs_out() {
+        let mut read = Heartbeats::default();
+        // First reading at 10 s: the other node is new, so back.
+        let first = read.read(beats(&[("a", 10_000), ("b", 9_800)]), 10_000, "a");
+        assert_eq!(first.back, ["b"]);
+        // b beats no more: within its lease nothing changes ...
+        let within = read.read(beats(&[("a", 12_500), ("b", 9_800)]), 12_500, "a");
+        assert_eq!(within, Beats::default());
+        // ... and once the lease has run out it is gone, at one reading.
+        let out = read.read(beats(&[("a", 13_000), ("b", 9_800)]), 13_000, "a");
+        assert_eq!(out.gone, ["b"]);
+        let after = read.read(beats(&[("a", 13_500), ("b", 9_800)]), 13_500, "a");
+        assert_eq!(after, Beats::default());
+        // It beats again: back.
+        let again = read.read(beats(&[("a", 14_000), ("b", 14_000)]), 14_000, "a");
+        assert_eq!(again.back, ["b"]);
     }
 }

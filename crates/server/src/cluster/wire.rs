@@ -1,7 +1,8 @@
 //! What nodes tell each other over Redis, as JSON: a request to the node
-//! that owns a game and its answer (on the channel of each node), a
-//! room's news (on the channel of its game), and news for an account (on
-//! the channel every node hears).
+//! that owns a game (or holds a seek) and its answer (on the channel of
+//! each node), a room's news (on the channel of its game), and news for an
+//! account, tournament changes and the lobby's seeks (on channels every
+//! node hears).
 
 use std::sync::Arc;
 
@@ -9,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shakmaty::Color;
 
+use crate::challenges::ColorChoice;
 use crate::error::ActionError;
+use crate::lobby::Seek;
 use crate::protocol::ClientMessage;
 use crate::room::Out;
 use crate::setup::{GameSetup, Player, Seats, Side};
@@ -30,6 +33,9 @@ pub const NEWS: &str = "rochade:news";
 
 /// The channel of tournament changes, which every node hears.
 pub const TOURNAMENTS: &str = "rochade:tournaments";
+
+/// The channel of the lobby's seeks, which every node hears.
+pub const SEEKS: &str = "rochade:seeks";
 
 /// A tournament changed, as node `from` tells the others.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -126,6 +132,20 @@ pub enum Ask {
     Describe,
     /// Something may be due.
     Wake,
+    /// The seek (the request's `game`) is taken.
+    TakeSeek {
+        /// Who takes it.
+        taker: Player,
+        /// Their rating in the seek's category.
+        rating: i64,
+        /// Their address, for the games it may start.
+        address: std::net::IpAddr,
+    },
+    /// The seek (the request's `game`) is withdrawn by its owner.
+    CancelSeek {
+        /// The owner's account.
+        owner: i64,
+    },
 }
 
 /// What the owning node answers.
@@ -163,6 +183,11 @@ pub enum Answer {
     },
     /// To `wake` (and `leave`, which no one waits for).
     Woke,
+    /// To `take_seek`: the game it started.
+    Started {
+        /// The game.
+        game: String,
+    },
     /// The owner could not ask its room.
     Failed {
         /// Why.
@@ -304,6 +329,90 @@ impl Broadcast {
             Broadcast::Closed { .. } => return None,
         })
     }
+}
+
+/// An open seek as it crosses the wire.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct OpenSeek {
+    /// Its id.
+    pub id: String,
+    /// Who seeks.
+    pub owner: Player,
+    /// The time control (`5+3`).
+    pub control: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The owner's colour (`white`, `black`, `random`).
+    pub color: String,
+    /// A Chess960 game.
+    pub chess960: bool,
+    /// The opponents' ratings allowed.
+    pub range: Option<(i64, i64)>,
+}
+
+impl OpenSeek {
+    /// `seek` for the wire.
+    pub fn of(seek: &Seek) -> OpenSeek {
+        OpenSeek {
+            id: seek.id.clone(),
+            owner: seek.owner.clone(),
+            control: seek.control.to_string(),
+            rated: seek.rated,
+            color: seek.color.as_str().to_owned(),
+            chess960: seek.chess960,
+            range: seek.range,
+        }
+    }
+
+    /// The seek held by node `node`, heard now; `None` when its control
+    /// or colour does not read.
+    pub fn into_seek(self, node: &str) -> Option<Seek> {
+        Some(Seek {
+            id: self.id,
+            owner: self.owner,
+            control: self.control.parse().ok()?,
+            rated: self.rated,
+            color: ColorChoice::parse(Some(&self.color)).ok()?,
+            chess960: self.chess960,
+            range: self.range,
+            holder: 0,
+            node: Some(node.to_owned()),
+            made: tokio::time::Instant::now(),
+        })
+    }
+}
+
+/// What a node tells the others of the seeks it holds, on [`SEEKS`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum SeekNews {
+    /// `from` opened `seek`.
+    Opened {
+        /// The telling node.
+        from: String,
+        /// The seek.
+        seek: OpenSeek,
+    },
+    /// `from`'s seek `id` was taken, withdrawn or released.
+    Gone {
+        /// The telling node.
+        from: String,
+        /// The seek.
+        id: String,
+    },
+    /// `from` holds `seeks` and no others.
+    All {
+        /// The telling node.
+        from: String,
+        /// Its seeks.
+        seeks: Vec<OpenSeek>,
+    },
+    /// `from` asks every node for [`SeekNews::All`] (it started, or saw a
+    /// node come back).
+    Wanted {
+        /// The asking node.
+        from: String,
+    },
 }
 
 /// News for account `user`, from node `from` (which told its own

@@ -22,6 +22,7 @@ use crate::limits::ClientAddr;
 use crate::ratings::current_rating;
 use crate::room::Command;
 use crate::rooms::Shared;
+use crate::setup::Player;
 use crate::storage::User;
 
 /// The terms of a game as the page asks for it.
@@ -246,6 +247,7 @@ pub async fn seek(
         chess960: terms.chess960,
         range,
         holder,
+        node: None,
         made: tokio::time::Instant::now(),
     };
     if let Some(partner) = shared.seeks.partner(&seek) {
@@ -257,37 +259,71 @@ pub async fn seek(
     Ok(Opened::Open(shared.seeks.add(seek)?))
 }
 
-/// The account `taker` takes seek `id`: the game is created and both
-/// players hear `gameStart`; its id.
+/// The account `taker` takes seek `id`: the game is created (by the node
+/// that holds the seek) and both players hear `gameStart`; its id.
 ///
 /// # Errors
 ///
 /// `not_found` for no such seek; `not_allowed` for one's own or a rating
-/// out of its range.
+/// out of its range; `busy` when the seek's node does not answer.
 pub async fn take_seek(
     shared: &Arc<Shared>,
     taker: &User,
     id: &str,
     from: IpAddr,
 ) -> Result<String, ActionError> {
-    let Some(perf) = shared.seeks.perf_of(id) else {
-        return Err(ActionError::new(
-            ErrorCode::NotFound,
-            format!("no seek {id}"),
-        ));
-    };
-    let rating = current_rating(shared, taker.id, perf).await?;
-    let seek = shared.seeks.take(id, taker.id, rating.shown())?;
+    let no_seek = || ActionError::new(ErrorCode::NotFound, format!("no seek {id}"));
+    let perf = shared.seeks.perf_of(id).ok_or_else(no_seek)?;
+    let rating = current_rating(shared, taker.id, perf).await?.shown();
+    match shared.seeks.node_of(id).ok_or_else(no_seek)? {
+        None => take_here(shared, flow::player(taker), rating, id, from).await,
+        Some(node) => {
+            let cluster = shared.cluster.get().ok_or_else(no_seek)?;
+            let taker = flow::player(taker);
+            crate::cluster::seeks::take(cluster, &node, id, taker, rating, from).await
+        }
+    }
+}
+
+/// `taker`, rated `rating` in its category, takes seek `id` held by this
+/// node; the game's id.
+///
+/// # Errors
+///
+/// As [`take_seek`].
+pub async fn take_here(
+    shared: &Arc<Shared>,
+    taker: Player,
+    rating: i64,
+    id: &str,
+    from: IpAddr,
+) -> Result<String, ActionError> {
+    let seek = shared.seeks.take(id, taker.id, rating)?;
     let owner_color = match seek.color {
         ColorChoice::White => Color::White,
         ColorChoice::Black => Color::Black,
         ColorChoice::Random => Color::from_white(rand::random::<bool>()),
     };
-    let (owner, taker) = (Some(seek.owner.clone()), Some(flow::player(taker)));
+    let (owner, taker) = (Some(seek.owner.clone()), Some(taker));
     let players = match owner_color {
         Color::White => [owner, taker],
         Color::Black => [taker, owner],
     };
     let setup = flow::between(shared, players, &seek.control, seek.rated, seek.chess960)?;
     flow::start(shared, setup, from).await
+}
+
+/// The account `owner` withdraws its seek `id`, wherever it is held.
+///
+/// # Errors
+///
+/// `not_found` when `owner` has no such seek; `busy` when the seek's node
+/// does not answer.
+pub async fn cancel_seek(shared: &Arc<Shared>, owner: i64, id: &str) -> Result<(), ActionError> {
+    match shared.seeks.node_of(id) {
+        Some(Some(node)) if let Some(cluster) = shared.cluster.get() => {
+            crate::cluster::seeks::cancel(cluster, &node, id, owner).await
+        }
+        _ => shared.seeks.cancel(id, owner),
+    }
 }

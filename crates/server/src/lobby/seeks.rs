@@ -1,5 +1,10 @@
 //! The open seeks, in memory; every change bumps a version that the lobby
 //! sockets watch.
+//!
+//! Of several nodes, each holds the seeks of its own connections and hears
+//! the others' over Redis ([`crate::cluster::seeks`]): a seek held
+//! elsewhere is listed here with the node that holds it ([`Seek::node`]),
+//! and taking or cancelling it is asked of that node.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,8 +42,10 @@ pub struct Seek {
     pub chess960: bool,
     /// The ratings an opponent may have, both ends included.
     pub range: Option<(i64, i64)>,
-    /// The connection that holds it.
+    /// The connection that holds it (on its node).
     pub holder: u64,
+    /// The node that holds it, when it is another node (`None`: this one).
+    pub node: Option<String>,
     /// When it was opened (for pairing the oldest first).
     pub made: tokio::time::Instant,
 }
@@ -70,8 +77,19 @@ impl Seek {
     }
 }
 
+/// A change to the seeks this node holds, for the other nodes.
+#[derive(Debug, Clone, Copy)]
+pub enum Change<'a> {
+    /// A seek opened.
+    Opened(&'a Seek),
+    /// Seek `id` was taken, cancelled or released.
+    Gone(&'a str),
+}
+
+/// Where changes to this node's seeks also go: the other nodes.
+type Also = Box<dyn Fn(Change<'_>) + Send + Sync>;
+
 /// The open seeks of the server.
-#[derive(Debug)]
 pub struct Seeks {
     /// By id.
     open: Mutex<HashMap<String, Seek>>,
@@ -82,6 +100,14 @@ pub struct Seeks {
     /// The lobby socket's `seeks` message and the version it shows: made
     /// once per change, however many sockets send it.
     message: Mutex<(u64, Arc<str>)>,
+    /// Where changes to this node's seeks also go.
+    also: std::sync::OnceLock<Also>,
+}
+
+impl std::fmt::Debug for Seeks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Seeks({})", self.lock().len())
+    }
 }
 
 impl Default for Seeks {
@@ -91,6 +117,7 @@ impl Default for Seeks {
             version: watch::channel(0).0,
             holders: AtomicU64::new(1),
             message: Mutex::new((u64::MAX, Arc::from(""))),
+            also: std::sync::OnceLock::new(),
         }
     }
 }
@@ -104,6 +131,19 @@ impl Seeks {
     /// Tells the watchers that the list changed.
     fn changed(&self) {
         self.version.send_modify(|v| *v += 1);
+    }
+
+    /// Tells `also` every change to the seeks held here (set once, by the
+    /// cluster).
+    pub fn also(&self, also: Also) {
+        let _ = self.also.set(also);
+    }
+
+    /// Tells the other nodes of `change`.
+    fn tell(&self, change: Change<'_>) {
+        if let Some(also) = self.also.get() {
+            also(change);
+        }
     }
 
     /// A number for a new connection that may hold seeks.
@@ -133,7 +173,7 @@ impl Seeks {
     /// let owner = Player { id: 1, name: "Tal".into(), bot: false, rating: None };
     /// let seek = Seek { id: String::new(), owner, control: "5+3".parse()?, rated: true,
     ///     color: ColorChoice::Random, chess960: false, range: None, holder: seeks.holder(),
-    ///     made: tokio::time::Instant::now() };
+    ///     node: None, made: tokio::time::Instant::now() };
     /// let id = seeks.add(seek)?;
     /// assert_eq!(seeks.list()[0]["id"], id.as_str());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -151,43 +191,51 @@ impl Seeks {
             ));
         }
         seek.id = random_code(8);
+        seek.node = None;
         let id = seek.id.clone();
+        self.tell(Change::Opened(&seek));
         open.insert(id.clone(), seek);
         drop(open);
         self.changed();
         Ok(id)
     }
 
-    /// The owner `owner` withdraws seek `id`.
+    /// The owner `owner` withdraws seek `id`, held here.
     ///
     /// # Errors
     ///
-    /// `not_found` when `owner` has no such seek.
+    /// `not_found` when `owner` has no such seek here.
     pub fn cancel(&self, id: &str, owner: i64) -> Result<(), ActionError> {
         let mut open = self.lock();
-        if open.get(id).is_none_or(|s| s.owner.id != owner) {
+        if open
+            .get(id)
+            .is_none_or(|s| s.owner.id != owner || s.node.is_some())
+        {
             return Err(ActionError::new(
                 ErrorCode::NotFound,
                 format!("no seek {id}"),
             ));
         }
         open.remove(id);
+        self.tell(Change::Gone(id));
         drop(open);
         self.changed();
         Ok(())
     }
 
-    /// Takes seek `id` for the account `taker` rated `rating` in its
-    /// category.
+    /// Takes seek `id`, held here, for the account `taker` rated `rating`
+    /// in its category.
     ///
     /// # Errors
     ///
-    /// `not_found` for no such seek; `not_allowed` for one's own seek or a
+    /// `not_found` for no such seek here; `not_allowed` for one's own seek or a
     /// rating outside the seek's range.
     pub fn take(&self, id: &str, taker: i64, rating: i64) -> Result<Seek, ActionError> {
         let mut open = self.lock();
+        // One held by another node is taken there.
         let seek = open
             .get(id)
+            .filter(|s| s.node.is_none())
             .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no seek {id}")))?;
         if seek.owner.id == taker {
             return Err(ActionError::new(
@@ -206,6 +254,7 @@ impl Seeks {
         let seek = open
             .remove(id)
             .ok_or_else(|| ActionError::new(ErrorCode::NotFound, format!("no seek {id}")))?;
+        self.tell(Change::Gone(id));
         drop(open);
         self.changed();
         Ok(seek)
@@ -215,7 +264,70 @@ impl Seeks {
     pub fn release(&self, holder: u64) {
         let mut open = self.lock();
         let before = open.len();
-        open.retain(|_, s| s.holder != holder);
+        open.retain(|id, s| {
+            let held = s.node.is_none() && s.holder == holder;
+            if held {
+                self.tell(Change::Gone(id));
+            }
+            !held
+        });
+        let changed = open.len() != before;
+        drop(open);
+        if changed {
+            self.changed();
+        }
+    }
+
+    /// The seeks this node holds.
+    pub fn held_here(&self) -> Vec<Seek> {
+        self.lock()
+            .values()
+            .filter(|s| s.node.is_none())
+            .cloned()
+            .collect()
+    }
+
+    /// Node `node` holds `seeks` and no others (it said so).
+    pub fn heard_all(&self, node: &str, seeks: Vec<Seek>) {
+        let mut open = self.lock();
+        open.retain(|_, s| s.node.as_deref() != Some(node));
+        for mut seek in seeks {
+            seek.node = Some(node.to_owned());
+            // An id this node holds is never given up to a node's word.
+            open.entry(seek.id.clone()).or_insert(seek);
+        }
+        drop(open);
+        self.changed();
+    }
+
+    /// Node `node` opened `seek`.
+    pub fn heard_opened(&self, node: &str, mut seek: Seek) {
+        seek.node = Some(node.to_owned());
+        let mut open = self.lock();
+        if open.get(&seek.id).is_some_and(|s| s.node.is_none()) {
+            return;
+        }
+        open.insert(seek.id.clone(), seek);
+        drop(open);
+        self.changed();
+    }
+
+    /// Node `node`'s seek `id` is gone.
+    pub fn heard_gone(&self, node: &str, id: &str) {
+        let mut open = self.lock();
+        if open.get(id).is_none_or(|s| s.node.as_deref() != Some(node)) {
+            return;
+        }
+        open.remove(id);
+        drop(open);
+        self.changed();
+    }
+
+    /// Node `node` went silent: its seeks go with it.
+    pub fn forget_node(&self, node: &str) {
+        let mut open = self.lock();
+        let before = open.len();
+        open.retain(|_, s| s.node.as_deref() != Some(node));
         let changed = open.len() != before;
         drop(open);
         if changed {
@@ -255,6 +367,12 @@ impl Seeks {
     /// The category of seek `id`, if it is open.
     pub fn perf_of(&self, id: &str) -> Option<Perf> {
         self.lock().get(id).map(Seek::perf)
+    }
+
+    /// The node that holds seek `id`: `None` when it is not open,
+    /// `Some(None)` when this node holds it.
+    pub fn node_of(&self, id: &str) -> Option<Option<String>> {
+        self.lock().get(id).map(|s| s.node.clone())
     }
 
     /// `{"t":"seeks","seeks":[…]}` as the lobby socket sends it, made once

@@ -25,7 +25,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc};
 
-use super::http::{GameTerms, Opened, challenges_json, games_json, seat_link, seek, take_seek};
+use super::http::{
+    GameTerms, Opened, cancel_seek, challenges_json, games_json, seat_link, seek, take_seek,
+};
 use crate::accounts::http::session_account;
 use crate::error::{ActionError, ErrorCode};
 use crate::flood::Flood;
@@ -318,7 +320,7 @@ async fn handle(
             }
         }
         LobbyMessage::Cancel { id } => {
-            shared.seeks.cancel(&id, user.id)?;
+            cancel_seek(shared, user.id, &id).await?;
             Ok(None)
         }
         LobbyMessage::Accept { id } => {
