@@ -3,7 +3,8 @@
 //! sockets on the two others; the owner is killed (SIGKILL) mid-game and
 //! another node takes the game over within five seconds, with the clocks
 //! stopped for the gap (6.12); the pages' sockets come back and the game
-//! goes on; the killed node starts again and serves its share.
+//! goes on; the killed node starts again and serves its share. And a
+//! node that dies takes its sockets out of the games it relayed.
 //!
 //! The database is a SQLite file the three processes share, or with
 //! `ROCHADE_TEST_POSTGRES` (scripts/with-postgres) a fresh PostgreSQL
@@ -54,6 +55,27 @@ async fn reconnect(host: &str, id: &str, token: &str, nodes: &[&Node]) -> (GameS
     }
 }
 
+/// A 5+0 game between friends created on `node`, which owns it: its id,
+/// White's token and Black's.
+async fn friend_game(node: &Node) -> (String, String, String) {
+    let (status, game) = post_json(
+        &node.host,
+        "/api/games",
+        &json!({"opponent": "friend", "color": "white", "time_control": "5+0"}),
+    )
+    .await
+    .expect("creates");
+    assert_eq!(status, 201, "{game}");
+    let id = game["game"].as_str().expect("id").to_owned();
+    let white = game["token"].as_str().expect("token").to_owned();
+    let black = game["links"]["black"]
+        .as_str()
+        .and_then(|l| l.split_once('#'))
+        .map(|(_, t)| t.to_owned())
+        .expect("black's token");
+    (id, white, black)
+}
+
 #[tokio::test]
 async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
     let dir = std::env::temp_dir().join(format!("rochade-cluster-{}", std::process::id()));
@@ -70,21 +92,7 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
     let n3 = Node::start("n3", &db, &redis, &dir).await;
 
     // Created on n1, which owns it; White plays from n2, Black from n3.
-    let (status, game) = post_json(
-        &n1.host,
-        "/api/games",
-        &json!({"opponent": "friend", "color": "white", "time_control": "5+0"}),
-    )
-    .await
-    .expect("creates");
-    assert_eq!(status, 201, "{game}");
-    let id = game["game"].as_str().expect("id").to_owned();
-    let white = game["token"].as_str().expect("token").to_owned();
-    let black = game["links"]["black"]
-        .as_str()
-        .and_then(|l| l.split_once('#'))
-        .map(|(_, t)| t.to_owned())
-        .expect("black's token");
+    let (id, white, black) = friend_game(&n1).await;
     let mut sockets = [
         GameSocket::connect(&n2.host, &id, &white)
             .await
@@ -198,5 +206,45 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
     let (watcher, seen) = reconnect(&n1.host, &id, "", &[&n1, &n2, &n3]).await;
     assert_eq!(seen["ply"], 4);
     watcher.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A node that dies takes its sockets out of the games it relayed: the
+/// owner counts them gone once its heartbeat is stale. A game is created
+/// on n1, which owns it; Black plays from n1, White from n2. n2 is killed
+/// (SIGKILL): Black's page is told that White is no longer connected
+/// (without it, White's seat would stay taken by a socket that no longer
+/// exists, on the page and against the seat's cap of sockets).
+#[tokio::test]
+async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
+    let dir = support_cluster::temp_dir("cluster-dead-sockets");
+    let Some((_redis, redis)) = redis(&dir) else {
+        return;
+    };
+    let db = database(&dir, "dead_sockets");
+    let n1 = Node::start("n1", &db, &redis, &dir).await;
+    let mut n2 = Node::start("n2", &db, &redis, &dir).await;
+    let (id, white, black) = friend_game(&n1).await;
+    let both = [&n1, &n2];
+    let _white = GameSocket::connect(&n2.host, &id, &white)
+        .await
+        .expect("white on n2");
+    let mut black = GameSocket::connect(&n1.host, &id, &black)
+        .await
+        .expect("black on n1");
+    state(
+        &mut black,
+        |s| s["players"]["white"]["connected"] == true,
+        &both,
+    )
+    .await;
+    n2.kill();
+    state(
+        &mut black,
+        |s| s["players"]["white"]["connected"] == false,
+        &[&n1],
+    )
+    .await;
+    black.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
