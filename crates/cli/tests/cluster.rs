@@ -4,7 +4,8 @@
 //! another node takes the game over within five seconds, with the clocks
 //! stopped for the gap (6.12); the pages' sockets come back and the game
 //! goes on; the killed node starts again and serves its share. And a
-//! node that dies takes its sockets out of the games it relayed.
+//! node that dies takes its sockets out of the games it relayed; one
+//! that stalls past its lease brings them back when it runs again.
 //!
 //! The database is a SQLite file the three processes share, or with
 //! `ROCHADE_TEST_POSTGRES` (scripts/with-postgres) a fresh PostgreSQL
@@ -246,5 +247,56 @@ async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
     )
     .await;
     black.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A node that stalls past its lease (SIGSTOP, then SIGCONT) closes the
+/// sockets it relayed when it runs again: the owner counted them gone
+/// meanwhile, and a socket kept open would play on unseen by the room
+/// (its seat shown empty to the opponent). The game is owned by n1; White
+/// plays from n2, Black from n1. n2 stops for a few seconds: Black is told
+/// White is gone. n2 runs again: White's socket closes, White comes back
+/// through n2, and Black is told White is there.
+#[tokio::test]
+async fn a_stalled_nodes_sockets_come_back_and_are_seen_again() {
+    let dir = support_cluster::temp_dir("cluster-stalled-sockets");
+    let Some((_redis, redis)) = redis(&dir) else {
+        return;
+    };
+    let db = database(&dir, "stalled_sockets");
+    let n1 = Node::start("n1", &db, &redis, &dir).await;
+    let n2 = Node::start("n2", &db, &redis, &dir).await;
+    let (id, white, black) = friend_game(&n1).await;
+    let both = [&n1, &n2];
+    let mut white_socket = GameSocket::connect(&n2.host, &id, &white)
+        .await
+        .expect("white on n2");
+    let mut black_socket = GameSocket::connect(&n1.host, &id, &black)
+        .await
+        .expect("black on n1");
+    let there = |s: &Value| s["players"]["white"]["connected"] == true;
+    state(&mut black_socket, there, &both).await;
+    state(&mut white_socket, |_| true, &both).await;
+
+    n2.signal("STOP");
+    let gone = |s: &Value| s["players"]["white"]["connected"] == false;
+    state(&mut black_socket, gone, &[&n1]).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    n2.signal("CONT");
+    // White's socket closes ...
+    let deadline = Instant::now() + WAIT;
+    loop {
+        match white_socket.recv(deadline - Instant::now()).await {
+            Ok(_) => continue,
+            Err(rochade_loadtest::client::ClientError::Timeout(_)) => {
+                panic!("White's socket on n2 stayed open\n{}", logs(&both))
+            }
+            Err(_) => break,
+        }
+    }
+    // ... and comes back: the room sees it again.
+    let (_white_again, _) = reconnect(&n2.host, &id, &white, &both).await;
+    state(&mut black_socket, there, &both).await;
+    black_socket.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -568,6 +568,27 @@ impl Shared {
         closed
     }
 
+    /// Closes this node's relays of games owned elsewhere: their sockets
+    /// close and their pages come back. After a lapse the owners may have
+    /// counted those sockets gone already; the pages join again. Returns
+    /// how many closed.
+    pub fn close_relays(&self) -> usize {
+        let closing: Vec<mpsc::Sender<Command>> = self
+            .rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extract_if(|_, live| live.remote)
+            .map(|(_, live)| live.tx)
+            .collect();
+        let closed = closing.len();
+        for tx in closing {
+            tokio::spawn(async move {
+                let _ = tx.send(Command::Close).await;
+            });
+        }
+        closed
+    }
+
     /// Waits until a room of game `id` closed by [`Shared::close_rooms`]
     /// has ended.
     ///

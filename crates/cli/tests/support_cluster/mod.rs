@@ -182,6 +182,17 @@ impl Node {
         self.process = None;
     }
 
+    /// Sends `signal` (`STOP`, `CONT`) to the running process.
+    pub fn signal(&self, signal: &str) {
+        let process = self.process.as_ref().expect("the node runs");
+        let sent = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(process.0.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -{signal} node {}", self.name);
+    }
+
     /// Its log so far.
     pub fn log(&self) -> String {
         support::log_of(&self.log)

@@ -24,8 +24,9 @@ pub async fn serve(
 ) {
     let answer = match ask {
         Ask::Leave { seats } => {
-            cluster.remote_left(&from, &game, seats);
-            shared.tell(&game, Command::Leave { seats });
+            if cluster.remote_left(&from, &game, seats) {
+                shared.tell(&game, Command::Leave { seats });
+            }
             return;
         }
         // The room answers a join itself (`told`), so that the answer

@@ -60,12 +60,16 @@ async fn each_beat(shared: Arc<Shared>, cluster: Arc<Cluster>, duty: Duty) {
 /// This node went without a heartbeat for longer than it trusts its
 /// lease: its rooms may be behind what another node stored meanwhile.
 /// They close (their sockets close, and the pages come back); the next
-/// request claims each game again from what is stored.
+/// request claims each game again from what is stored. Its relays close
+/// too: the owners may have found it gone and counted their sockets out
+/// of their rooms, and the pages join again.
 pub fn lapsed(shared: &Arc<Shared>) {
     let closed = shared.close_rooms();
+    let relays = shared.close_relays();
     tracing::warn!(
         rooms = closed,
-        "this node's lease lapsed (no heartbeat stored for a while): its rooms close and their games are claimed again"
+        relays,
+        "this node's lease lapsed (no heartbeat stored for a while): its rooms close and their games are claimed again; its relays close (the owners may have counted their sockets gone)"
     );
 }
 

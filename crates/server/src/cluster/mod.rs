@@ -453,18 +453,23 @@ impl Cluster {
             .push(seats);
     }
 
-    /// A socket of node `node` left game `game` here.
-    fn remote_left(&self, node: &str, game: &str, seats: crate::setup::Seats) {
+    /// A socket of node `node` left game `game` here; whether it was
+    /// counted (not when the node was found gone meanwhile, and its
+    /// sockets left the room then).
+    fn remote_left(&self, node: &str, game: &str, seats: crate::setup::Seats) -> bool {
         let mut remote = self.remote.lock().unwrap_or_else(|e| e.into_inner());
         let key = (node.to_owned(), game.to_owned());
-        if let Some(list) = remote.get_mut(&key) {
-            if let Some(i) = list.iter().position(|s| *s == seats) {
-                list.swap_remove(i);
-            }
-            if list.is_empty() {
-                remote.remove(&key);
-            }
+        let Some(list) = remote.get_mut(&key) else {
+            return false;
+        };
+        let counted = list
+            .iter()
+            .position(|s| *s == seats)
+            .map(|i| list.swap_remove(i));
+        if list.is_empty() {
+            remote.remove(&key);
         }
+        counted.is_some()
     }
 
     /// Forgets every socket node `node` had in this node's rooms (it

@@ -1,7 +1,8 @@
 //! A game owned by another node, as this node's sockets and handlers see
 //! it: the same queue of commands as a room, each forwarded to the owner
 //! and answered with the owner's answer; the room's news come from the
-//! game's channel. The relay ends when the room closes, when the owner's
+//! game's channel. The relay ends when the room closes, when this node's
+//! lease lapses ([`crate::rooms::Shared::close_relays`]), when the owner's
 //! heartbeat goes stale (its sockets here close, and the pages come back
 //! to whichever node owns the game then), or when nobody here has used it
 //! for a while.
@@ -54,6 +55,9 @@ async fn run(
     let owner_alive = loop {
         tokio::select! {
             command = rx.recv() => match command {
+                // This node lapsed: its sockets come back through a new
+                // relay, or another node.
+                Some(Command::Close) => break true,
                 Some(command) => {
                     used = Instant::now();
                     forward(&cluster, &game, &owner, &sockets, command);
