@@ -307,6 +307,14 @@ async fn lists(node: &Node, wanted: impl Fn(&Value) -> bool, what: &str, nodes: 
     }
 }
 
+/// Fails if a node's log says its database refused it as locked: nodes
+/// sharing one SQLite file wait for each other's writes (an immediate
+/// transaction, with the busy timeout) rather than fail.
+fn never_locked(nodes: &[&Node]) {
+    let logs = logs(nodes);
+    assert!(!logs.contains("database is locked"), "{logs}");
+}
+
 /// Opens a seek on `socket` with `terms`; its id.
 async fn open_seek(socket: &mut GameSocket, terms: Value, nodes: &[&Node]) -> String {
     socket.send(&terms).await.expect("sends");
@@ -415,6 +423,7 @@ async fn issue_20_point_4_a_seek_opened_on_one_node_is_listed_taken_and_withdraw
     .await;
     bobs_on_b.close().await;
     alices.close().await;
+    never_locked(&nodes);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

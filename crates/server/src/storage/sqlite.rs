@@ -394,7 +394,12 @@ impl Backend for Sqlite {
             // it (a reader still on them leaves them for the next time).
             conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
         }
-        let tx = conn.transaction()?;
+        // IMMEDIATE: the write lock is taken at the start, waiting (the
+        // busy timeout) for another process's writer. A deferred
+        // transaction that read first and wrote second was refused at
+        // once ("database is locked", no wait) whenever another node
+        // sharing the file had written since its read began.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         f(&mut Lite(&tx))?;
         tx.commit()?;
         Ok(())
