@@ -35,23 +35,15 @@ pub fn join(cluster: &Arc<Cluster>, shared: &Arc<Shared>) {
                 from,
                 id: id.to_owned(),
             },
+            Change::All(seeks) => SeekNews::All {
+                from,
+                seeks: seeks.iter().map(|s| OpenSeek::of(s)).collect(),
+            },
         };
         cluster.send(wire::SEEKS, &news);
     }));
-    all(cluster, shared);
+    shared.seeks.tell_all();
     wanted(cluster);
-}
-
-/// Tells the others every seek this node holds.
-fn all(cluster: &Cluster, shared: &Shared) {
-    let seeks = shared.seeks.held_here().iter().map(OpenSeek::of).collect();
-    cluster.send(
-        wire::SEEKS,
-        &SeekNews::All {
-            from: cluster.node.clone(),
-            seeks,
-        },
-    );
 }
 
 /// Asks every node for all the seeks it holds.
@@ -74,7 +66,7 @@ pub fn heard(cluster: &Cluster, shared: &Shared, payload: &[u8]) {
         }
     };
     match news {
-        SeekNews::Wanted { from } if from != cluster.node => all(cluster, shared),
+        SeekNews::Wanted { from } if from != cluster.node => shared.seeks.tell_all(),
         SeekNews::Opened { from, seek } if from != cluster.node => {
             if let Some(seek) = seek.into_seek(&from) {
                 shared.seeks.heard_opened(&from, seek);

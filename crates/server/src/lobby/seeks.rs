@@ -84,6 +84,8 @@ pub enum Change<'a> {
     Opened(&'a Seek),
     /// Seek `id` was taken, cancelled or released.
     Gone(&'a str),
+    /// These are all the seeks held here.
+    All(&'a [&'a Seek]),
 }
 
 /// Where changes to this node's seeks also go: the other nodes.
@@ -278,13 +280,14 @@ impl Seeks {
         }
     }
 
-    /// The seeks this node holds.
-    pub fn held_here(&self) -> Vec<Seek> {
-        self.lock()
-            .values()
-            .filter(|s| s.node.is_none())
-            .cloned()
-            .collect()
+    /// Tells the other nodes all the seeks this node holds, in order with
+    /// every change: the list is made and told under the lock that the
+    /// changes take, so that none opened meanwhile is told before it and
+    /// then left out of it.
+    pub fn tell_all(&self) {
+        let open = self.lock();
+        let held: Vec<&Seek> = open.values().filter(|s| s.node.is_none()).collect();
+        self.tell(Change::All(&held));
     }
 
     /// Node `node` holds `seeks` and no others (it said so).
@@ -394,5 +397,98 @@ impl Seeks {
         let mut seeks: Vec<&Seek> = open.values().collect();
         seeks.sort_by_cached_key(|s| (s.control.to_string(), s.owner.name.clone(), s.id.clone()));
         seeks.iter().map(|s| s.to_json()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5+3 seek of account `owner`, held by the connection `holder`.
+    fn seek(id: &str, owner: i64, holder: u64) -> Seek {
+        Seek {
+            id: id.to_owned(),
+            owner: Player {
+                id: owner,
+                name: format!("player{owner}"),
+                bot: false,
+                rating: None,
+            },
+            control: "5+3".parse().expect("a control"),
+            rated: false,
+            color: ColorChoice::Random,
+            chess960: false,
+            range: None,
+            holder,
+            node: None,
+            made: tokio::time::Instant::now(),
+        }
+    }
+
+    /// The ids listed, sorted.
+    fn ids(seeks: &Seeks) -> Vec<String> {
+        let mut ids: Vec<String> = seeks
+            .list()
+            .iter()
+            .map(|s| s["id"].as_str().expect("id").to_owned())
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    #[test]
+    fn another_nodes_seeks_are_listed_until_it_says_they_went_or_goes_silent() {
+        let seeks = Seeks::default();
+        seeks.heard_opened("b", seek("x1", 1, 0));
+        seeks.heard_opened("b", seek("x2", 1, 0));
+        seeks.heard_opened("c", seek("y1", 2, 0));
+        assert_eq!(ids(&seeks), ["x1", "x2", "y1"]);
+        // Only the node that holds a seek says it went.
+        seeks.heard_gone("c", "x1");
+        seeks.heard_gone("b", "x1");
+        assert_eq!(ids(&seeks), ["x2", "y1"]);
+        // A node's whole list replaces what it held.
+        seeks.heard_all("b", vec![seek("x3", 1, 0)]);
+        assert_eq!(ids(&seeks), ["x3", "y1"]);
+        seeks.forget_node("c");
+        assert_eq!(ids(&seeks), ["x3"]);
+    }
+
+    #[test]
+    fn a_seek_held_elsewhere_is_not_taken_or_cancelled_here() {
+        let seeks = Seeks::default();
+        seeks.heard_opened("b", seek("x1", 1, 0));
+        assert_eq!(seeks.node_of("x1"), Some(Some("b".to_owned())));
+        let taken = seeks.take("x1", 2, 1500).expect_err("held by b");
+        assert_eq!(taken.code, ErrorCode::NotFound);
+        let cancelled = seeks.cancel("x1", 1).expect_err("held by b");
+        assert_eq!(cancelled.code, ErrorCode::NotFound);
+        // Nor dropped when a connection here with the same number closes.
+        seeks.release(0);
+        assert_eq!(ids(&seeks), ["x1"]);
+    }
+
+    #[test]
+    fn every_change_to_the_seeks_held_here_is_told_and_none_heard_from_others() {
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let seeks = Seeks::default();
+        let log = told.clone();
+        seeks.also(Box::new(move |change| {
+            let line = match change {
+                Change::Opened(s) => format!("opened {}", s.owner.id),
+                Change::Gone(_) => "gone".to_owned(),
+                Change::All(all) => format!("all {}", all.len()),
+            };
+            log.lock().expect("log").push(line);
+        }));
+        let holder = seeks.holder();
+        let first = seeks.add(seek("", 1, holder)).expect("opens");
+        seeks.add(seek("", 1, holder)).expect("opens");
+        seeks.heard_opened("b", seek("x1", 2, 0));
+        seeks.tell_all();
+        seeks.cancel(&first, 1).expect("cancels");
+        seeks.release(holder);
+        let told = told.lock().expect("log").clone();
+        assert_eq!(told, ["opened 1", "opened 1", "all 2", "gone", "gone"]);
     }
 }
