@@ -17,7 +17,7 @@ mod support_cluster;
 
 use std::process::Command;
 
-use rochade_loadtest::client::{Answer, GameSocket, request};
+use rochade_loadtest::client::{Answer, GameSocket, get_text, request};
 use serde_json::{Value, json};
 use support_cluster::{Node, WAIT, database, logs, redis, temp_dir};
 
@@ -366,6 +366,12 @@ async fn issue_20_point_4_a_seek_opened_on_one_node_is_listed_taken_and_withdraw
     let api = ask(&b, "GET", "/api/lobby", None, &alice).await;
     assert_eq!(api.status, 200, "{}", api.json);
     assert!(both(&api.json), "B's /api/lobby: {}", api.json);
+    let (status, metrics) = get_text(&b.host, "/metrics").await.expect("answers");
+    assert_eq!(status, 200);
+    assert!(
+        metrics.contains("\nrochade_seeks 2\n"),
+        "B's /metrics: {metrics}"
+    );
 
     // Taken on B, started by A.
     alices

@@ -2,7 +2,7 @@
 //! text format (version 0.0.4): moves and players' acts with the time each
 //! took from reaching its room to its answer (stored, then told), the
 //! group commit's batch sizes and sync times, write failures, open
-//! sockets, loaded rooms and the robot's queue.
+//! sockets, loaded rooms, the robot's queue and the lobby's seeks.
 //!
 //! The counters are the process's ([`METRICS`]): one server a process.
 //! Counting is a relaxed atomic add, cheap on the move path.
@@ -153,8 +153,8 @@ fn single(out: &mut String, name: &str, kind: &str, help: &str, value: impl std:
 }
 
 /// The text of `GET /metrics`, with the gauges read now: `rooms` loaded,
-/// `robot` searches waiting or running.
-pub fn render(rooms: usize, robot: usize) -> String {
+/// `robot` searches waiting or running, `seeks` open in the lobby.
+pub fn render(rooms: usize, robot: usize, seeks: usize) -> String {
     let m = &METRICS;
     let mut out = String::with_capacity(4096);
     single(
@@ -207,6 +207,13 @@ pub fn render(rooms: usize, robot: usize) -> String {
         "The robot's searches waiting or running.",
         robot,
     );
+    single(
+        &mut out,
+        "rochade_seeks",
+        "gauge",
+        "Open seeks in the lobby, held here or on another node.",
+        seeks,
+    );
     out
 }
 
@@ -233,11 +240,15 @@ mod tests {
 
     #[test]
     fn the_gauges_read_now_are_written_as_gauges() {
-        let text = render(3, 1);
+        let text = render(3, 1, 2);
         assert!(
             text.contains("# TYPE rochade_rooms gauge\nrochade_rooms 3\n"),
             "{text}"
         );
         assert!(text.contains("rochade_robot_queue 1\n"), "{text}");
+        assert!(
+            text.contains("# TYPE rochade_seeks gauge\nrochade_seeks 2\n"),
+            "{text}"
+        );
     }
 }

@@ -367,6 +367,16 @@ impl Seeks {
             .map(|s| s.id.clone())
     }
 
+    /// How many seeks are open, here and on the other nodes.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no seek is open.
+    pub fn is_empty(&self) -> bool {
+        self.lock().is_empty()
+    }
+
     /// The category of seek `id`, if it is open.
     pub fn perf_of(&self, id: &str) -> Option<Perf> {
         self.lock().get(id).map(Seek::perf)
