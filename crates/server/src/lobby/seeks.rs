@@ -19,7 +19,10 @@ use crate::error::{ActionError, ErrorCode};
 use crate::ratings::Perf;
 use crate::setup::{Player, random_code};
 
-/// Open seeks one account may have at once.
+/// Open seeks one account may hold at once on one node. Seeks held on
+/// other nodes do not count: when a node dies, its pages open their seeks
+/// again on another node while the dead node's are still listed (until
+/// its heartbeat is stale), and must not be refused for them.
 pub const MOST_PER_OWNER: usize = 5;
 
 /// Open seeks in all.
@@ -162,8 +165,8 @@ impl Seeks {
     ///
     /// # Errors
     ///
-    /// `too_many_requests` when its owner has [`MOST_PER_OWNER`] open, or
-    /// the server [`MOST`].
+    /// `too_many_requests` when its owner holds [`MOST_PER_OWNER`] here,
+    /// or the server lists [`MOST`].
     ///
     /// # Examples
     ///
@@ -184,7 +187,7 @@ impl Seeks {
         let mut open = self.lock();
         let mine = open
             .values()
-            .filter(|s| s.owner.id == seek.owner.id)
+            .filter(|s| s.owner.id == seek.owner.id && s.node.is_none())
             .count();
         if mine >= MOST_PER_OWNER || open.len() >= MOST {
             return Err(ActionError::new(
@@ -476,6 +479,20 @@ mod tests {
         // Nor dropped when a connection here with the same number closes.
         seeks.release(0);
         assert_eq!(ids(&seeks), ["x1"]);
+    }
+
+    #[test]
+    fn a_players_seeks_held_on_another_node_do_not_count_against_their_limit_here() {
+        let seeks = Seeks::default();
+        for i in 0..MOST_PER_OWNER {
+            seeks.heard_opened("dead", seek(&format!("old{i}"), 1, 0));
+        }
+        let holder = seeks.holder();
+        for _ in 0..MOST_PER_OWNER {
+            seeks.add(seek("", 1, holder)).expect("opened again here");
+        }
+        let refused = seeks.add(seek("", 1, holder)).expect_err("over the limit");
+        assert_eq!(refused.code, ErrorCode::TooManyRequests);
     }
 
     #[test]
