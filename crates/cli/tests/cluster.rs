@@ -210,24 +210,31 @@ async fn art_6_12_a_game_survives_the_death_of_the_node_that_owns_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A node that dies takes its sockets out of the games it relayed: the
-/// owner counts them gone once its heartbeat is stale. A game is created
-/// on n1, which owns it; Black plays from n1, White from n2. n2 is killed
-/// (SIGKILL): Black's page is told that White is no longer connected
-/// (without it, White's seat would stay taken by a socket that no longer
-/// exists, on the page and against the seat's cap of sockets).
-#[tokio::test]
-async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
-    let dir = support_cluster::temp_dir("cluster-dead-sockets");
-    let Some((_redis, redis)) = redis(&dir) else {
-        return;
-    };
-    let db = database(&dir, "dead_sockets");
+/// A game owned by n1, White playing from n2 and Black from n1, Black
+/// having seen White there.
+struct Split {
+    dir: std::path::PathBuf,
+    /// Stopped when the test ends.
+    _redis: support_cluster::Killed,
+    n1: Node,
+    n2: Node,
+    id: String,
+    /// White's token.
+    white: String,
+    white_socket: GameSocket,
+    black: GameSocket,
+}
+
+/// Starts [`Split`] for the test `label` (its directory and database);
+/// none without `redis-server`.
+async fn white_on_n2_black_on_n1(label: &str) -> Option<Split> {
+    let dir = support_cluster::temp_dir(&format!("cluster-{label}"));
+    let (redis_process, redis) = redis(&dir)?;
+    let db = database(&dir, &label.replace('-', "_"));
     let n1 = Node::start("n1", &db, &redis, &dir).await;
-    let mut n2 = Node::start("n2", &db, &redis, &dir).await;
+    let n2 = Node::start("n2", &db, &redis, &dir).await;
     let (id, white, black) = friend_game(&n1).await;
-    let both = [&n1, &n2];
-    let _white = GameSocket::connect(&n2.host, &id, &white)
+    let white_socket = GameSocket::connect(&n2.host, &id, &white)
         .await
         .expect("white on n2");
     let mut black = GameSocket::connect(&n1.host, &id, &black)
@@ -236,9 +243,42 @@ async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
     state(
         &mut black,
         |s| s["players"]["white"]["connected"] == true,
-        &both,
+        &[&n1, &n2],
     )
     .await;
+    Some(Split {
+        dir,
+        _redis: redis_process,
+        n1,
+        n2,
+        id,
+        white,
+        white_socket,
+        black,
+    })
+}
+
+/// A node that dies takes its sockets out of the games it relayed: the
+/// owner counts them gone once its heartbeat is stale. A game is created
+/// on n1, which owns it; Black plays from n1, White from n2. n2 is killed
+/// (SIGKILL): Black's page is told that White is no longer connected
+/// (without it, White's seat would stay taken by a socket that no longer
+/// exists, on the page and against the seat's cap of sockets).
+#[tokio::test]
+async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
+    let Some(Split {
+        dir,
+        _redis,
+        n1,
+        mut n2,
+        // Kept open until n2 dies with it.
+        white_socket: _white,
+        mut black,
+        ..
+    }) = white_on_n2_black_on_n1("dead-sockets").await
+    else {
+        return;
+    };
     n2.kill();
     state(
         &mut black,
@@ -259,23 +299,21 @@ async fn a_dead_nodes_sockets_leave_the_games_it_relayed() {
 /// through n2, and Black is told White is there.
 #[tokio::test]
 async fn a_stalled_nodes_sockets_come_back_and_are_seen_again() {
-    let dir = support_cluster::temp_dir("cluster-stalled-sockets");
-    let Some((_redis, redis)) = redis(&dir) else {
+    let Some(Split {
+        dir,
+        _redis,
+        n1,
+        n2,
+        id,
+        white,
+        mut white_socket,
+        black: mut black_socket,
+    }) = white_on_n2_black_on_n1("stalled-sockets").await
+    else {
         return;
     };
-    let db = database(&dir, "stalled_sockets");
-    let n1 = Node::start("n1", &db, &redis, &dir).await;
-    let n2 = Node::start("n2", &db, &redis, &dir).await;
-    let (id, white, black) = friend_game(&n1).await;
     let both = [&n1, &n2];
-    let mut white_socket = GameSocket::connect(&n2.host, &id, &white)
-        .await
-        .expect("white on n2");
-    let mut black_socket = GameSocket::connect(&n1.host, &id, &black)
-        .await
-        .expect("black on n1");
     let there = |s: &Value| s["players"]["white"]["connected"] == true;
-    state(&mut black_socket, there, &both).await;
     state(&mut white_socket, |_| true, &both).await;
 
     n2.signal("STOP");

@@ -208,7 +208,7 @@ pub async fn metrics(State(shared): State<Arc<Shared>>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        crate::metrics::render(shared.live(), shared.robots.busy(), shared.seeks.len()),
+        crate::metrics::render(shared.live(), shared.robots.busy(), shared.seeks.count()),
     )
         .into_response()
 }

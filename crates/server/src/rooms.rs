@@ -122,6 +122,14 @@ impl std::fmt::Debug for Shared {
     }
 }
 
+/// Tells the room or relay behind `tx` to close, after the commands
+/// queued before.
+fn close(tx: mpsc::Sender<Command>) {
+    tokio::spawn(async move {
+        let _ = tx.send(Command::Close).await;
+    });
+}
+
 impl Shared {
     /// Handles over `storage`; starts the robot's workers (so it must be
     /// called within a tokio runtime).
@@ -544,26 +552,13 @@ impl Shared {
     /// and a room loaded before it would be behind what it answered.
     /// Returns how many.
     pub fn close_rooms(&self) -> usize {
-        let closing: Vec<(String, mpsc::Sender<Command>)> = {
-            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
-            let local: Vec<String> = rooms
-                .iter()
-                .filter(|(_, live)| !live.remote)
-                .map(|(id, _)| id.clone())
-                .collect();
-            local
-                .into_iter()
-                .filter_map(|id| rooms.remove(&id).map(|live| (id, live.tx)))
-                .collect()
-        };
+        let closing = self.take_out(false);
         let closed = closing.len();
         let mut waiting = self.closing.lock().unwrap_or_else(|e| e.into_inner());
         waiting.retain(|_, tx| !tx.is_closed());
         for (id, tx) in closing {
             waiting.insert(id, tx.clone());
-            tokio::spawn(async move {
-                let _ = tx.send(Command::Close).await;
-            });
+            close(tx);
         }
         closed
     }
@@ -573,20 +568,24 @@ impl Shared {
     /// counted those sockets gone already; the pages join again. Returns
     /// how many closed.
     pub fn close_relays(&self) -> usize {
-        let closing: Vec<mpsc::Sender<Command>> = self
-            .rooms
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extract_if(|_, live| live.remote)
-            .map(|(_, live)| live.tx)
-            .collect();
+        let closing = self.take_out(true);
         let closed = closing.len();
-        for tx in closing {
-            tokio::spawn(async move {
-                let _ = tx.send(Command::Close).await;
-            });
+        for (_, tx) in closing {
+            close(tx);
         }
         closed
+    }
+
+    /// Takes the rooms (`remote` false) or the relays (`remote` true) out
+    /// of the registry: the next request for one of their games loads it
+    /// again.
+    fn take_out(&self, remote: bool) -> Vec<(String, mpsc::Sender<Command>)> {
+        self.rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extract_if(|_, live| live.remote == remote)
+            .map(|(id, live)| (id, live.tx))
+            .collect()
     }
 
     /// Waits until a room of game `id` closed by [`Shared::close_rooms`]

@@ -232,8 +232,9 @@ fn forward(cluster: &Arc<Cluster>, game: &str, owner: &str, sockets: &Sockets, c
     });
 }
 
-/// The result of an act, from the owner's answer.
-fn done(
+/// The result of an act, from the owner's answer (of a game's owner, or
+/// of a seek's node).
+pub(super) fn done(
     asked: Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError>,
 ) -> Result<(), ActionError> {
     match asked {
@@ -243,12 +244,14 @@ fn done(
 }
 
 /// The error an unexpected answer (or none) stands for.
-fn failure(asked: Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError>) -> ActionError {
+pub(super) fn failure(
+    asked: Result<(Answer, Option<broadcast::Receiver<Out>>), ActionError>,
+) -> ActionError {
     match asked {
         Err(e) | Ok((Answer::Failed { error: e }, _)) => e,
         Ok((other, _)) => ActionError::new(
             ErrorCode::Internal,
-            format!("the game's node answered {other:?}"),
+            format!("the other node answered {other:?}"),
         ),
     }
 }

@@ -10,8 +10,9 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use super::Cluster;
+use super::relay::{done, failure};
 use super::wire::{self, Answer, Ask, OpenSeek, SeekNews};
-use crate::error::{ActionError, ErrorCode};
+use crate::error::ActionError;
 use crate::lobby::seeks::Change;
 use crate::rooms::Shared;
 use crate::setup::Player;
@@ -103,10 +104,9 @@ pub async fn take(
         rating,
         address,
     };
-    match cluster.request(node, id, ask).await?.0 {
-        Answer::Started { game } => Ok(game),
-        Answer::Failed { error } => Err(error),
-        other => Err(unexpected(&other)),
+    match cluster.request(node, id, ask).await {
+        Ok((Answer::Started { game }, _)) => Ok(game),
+        other => Err(failure(other)),
     }
 }
 
@@ -122,25 +122,5 @@ pub async fn cancel(
     id: &str,
     owner: i64,
 ) -> Result<(), ActionError> {
-    match cluster
-        .request(node, id, Ask::CancelSeek { owner })
-        .await?
-        .0
-    {
-        Answer::Done { done } => done,
-        Answer::Failed { error } => Err(error),
-        other => Err(unexpected(&other)),
-    }
-}
-
-/// An answer that does not fit the question.
-fn unexpected(answer: &Answer) -> ActionError {
-    tracing::error!(
-        ?answer,
-        "a node answered a seek's request with something else"
-    );
-    ActionError::new(
-        ErrorCode::Internal,
-        "the seek's node answered something else",
-    )
+    done(cluster.request(node, id, Ask::CancelSeek { owner }).await)
 }

@@ -267,14 +267,20 @@ impl Seeks {
 
     /// Drops every seek the connection `holder` holds (it closed).
     pub fn release(&self, holder: u64) {
+        self.drop_where(|s| s.node.is_none() && s.holder == holder);
+    }
+
+    /// Drops the seeks that `gone` picks; the other nodes hear of those
+    /// held here, the watchers of any.
+    fn drop_where(&self, gone: impl Fn(&Seek) -> bool) {
         let mut open = self.lock();
         let before = open.len();
         open.retain(|id, s| {
-            let held = s.node.is_none() && s.holder == holder;
-            if held {
+            let dropped = gone(s);
+            if dropped && s.node.is_none() {
                 self.tell(Change::Gone(id));
             }
-            !held
+            !dropped
         });
         let changed = open.len() != before;
         drop(open);
@@ -331,14 +337,7 @@ impl Seeks {
 
     /// Node `node` went silent: its seeks go with it.
     pub fn forget_node(&self, node: &str) {
-        let mut open = self.lock();
-        let before = open.len();
-        open.retain(|_, s| s.node.as_deref() != Some(node));
-        let changed = open.len() != before;
-        drop(open);
-        if changed {
-            self.changed();
-        }
+        self.drop_where(|s| s.node.as_deref() == Some(node));
     }
 
     /// An open seek that `seek` (not yet open) pairs with: another owner,
@@ -371,13 +370,8 @@ impl Seeks {
     }
 
     /// How many seeks are open, here and on the other nodes.
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.lock().len()
-    }
-
-    /// Whether no seek is open.
-    pub fn is_empty(&self) -> bool {
-        self.lock().is_empty()
     }
 
     /// The category of seek `id`, if it is open.
