@@ -302,7 +302,10 @@ async fn move_messages_make_the_states_whole_ones_show() {
             .await
             .expect("the whole state");
         let message = brief.recv_raw(WAIT).await.expect("the move message");
-        assert!(message.get("moves").is_none() && message["state"].get("moves").is_none());
+        assert!(
+            message.get("moves").is_none() && message["state"].get("moves").is_none(),
+            "{message}"
+        );
         assert!(
             message.to_string().len() < shown.to_string().len(),
             "{message}"

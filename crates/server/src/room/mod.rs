@@ -370,6 +370,13 @@ impl Room {
                 due.as_mut().reset(at);
             }
             let news_due = self.presence.due();
+            // News due now (the first socket of a seat came) goes out
+            // before the next command: a move right after it then builds
+            // on a state every socket has.
+            if news_due.is_some_and(|at| at <= Instant::now()) {
+                self.broadcast();
+                continue;
+            }
             if let Some(at) = news_due {
                 news.as_mut().reset(at);
             }
