@@ -9,9 +9,8 @@
 
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::Message;
 use futures_util::StreamExt;
-use futures_util::stream::SplitStream;
 use tokio::time::Instant;
 
 use crate::error::{ActionError, ErrorCode};
@@ -99,7 +98,10 @@ pub const LINGER: Duration = Duration::from_millis(500);
 /// close answers the server's or [`LINGER`] has passed. A socket closed
 /// with messages unread resets the connection, and the client may lose
 /// what it had not read yet: the reason it was cut off.
-pub async fn linger(stream: &mut SplitStream<WebSocket>) {
+pub async fn linger<S>(stream: &mut S)
+where
+    S: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
     let _ = tokio::time::timeout(LINGER, async {
         while let Some(Ok(frame)) = stream.next().await {
             if matches!(frame, Message::Close(_)) {

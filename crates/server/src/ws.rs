@@ -1,8 +1,8 @@
 //! One WebSocket. Its first message says who is there
 //! (`{"t":"hello","token":…}`: the seat token never travels in the URL,
-//! where proxies log it); then the reader takes the player's messages to
-//! the room one at a time and the writer sends states, rematch news and
-//! errors. Bad input gets an error message and nothing else: the socket
+//! where proxies log it); then one task takes the player's messages to
+//! the room one at a time and sends the room's news (states, rematch
+//! news) and the answers (errors). Bad input gets an error message and nothing else: the socket
 //! stays open and the game is untouched. Limits (docs/security.md): the
 //! protocol's frame size (larger frames end the connection), a time to
 //! say hello, an idle time (the server pings; browsers answer by
@@ -17,7 +17,6 @@ use std::time::Duration;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::response::Response;
-use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
 
@@ -36,14 +35,6 @@ use crate::state;
 /// socket keeps its buffer: 1 KiB instead of 8 took 13 KiB off each game
 /// of two sockets in the load tool's figures (docs/performance.md).
 pub const BUFFER: usize = 1024;
-
-/// Messages the writer holds for a socket that reads slowly; past that,
-/// direct answers are dropped (states catch up by themselves).
-const SEND_QUEUE: usize = 64;
-
-/// How long a socket whose room closed waits for the room's last answer
-/// (a player's `busy`) to come through before it closes too.
-const LAST_WORDS: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// `GET /ws/{id}`: upgrades to the game's WebSocket.
 pub async fn upgrade(
@@ -73,7 +64,7 @@ struct Hello {
 
 /// The first message's token and wishes, waiting at most the handshake
 /// time.
-async fn hello(stream: &mut SplitStream<WebSocket>, wait: Duration) -> Result<Hello, ActionError> {
+async fn hello(stream: &mut WebSocket, wait: Duration) -> Result<Hello, ActionError> {
     let refuse = |m: &str| ActionError::new(ErrorCode::Handshake, m);
     let first = tokio::time::timeout(wait, async {
         loop {
@@ -101,13 +92,19 @@ async fn hello(stream: &mut SplitStream<WebSocket>, wait: Duration) -> Result<He
     }
 }
 
-/// Serves one socket of game `id` from address `addr`.
+/// Serves one socket of game `id` from address `addr`, in one task: it
+/// reads the player's messages and sends the room's news, each in turn.
+/// (A reading task and a sending task per socket, sharing the socket
+/// behind a lock, cost a second wake-up for every move the player made,
+/// a second task's memory and the lock's hand-over: docs/performance.md.)
+/// A send waits at most the idle time: a client that reads nothing is
+/// cut off.
 pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, addr: IpAddr) {
     let _open = crate::metrics::SocketOpen::count();
-    let (mut sink, mut stream) = socket.split();
+    let mut socket = socket;
     // The room's queue, kept between messages.
     let mut room_queue = None;
-    let joined = match hello(&mut stream, shared.limits.handshake).await {
+    let joined = match hello(&mut socket, shared.limits.handshake).await {
         Ok(hello) => shared
             .ask_kept(&mut room_queue, &id, |reply| Command::Join {
                 token: hello.token.clone(),
@@ -127,88 +124,75 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
     ) = match joined {
         Ok(joined) => joined,
         Err(e) => {
-            let _ = sink
+            let _ = socket
                 .send(Message::Text(protocol::error_message(&e, None).into()))
                 .await;
-            let _ = sink.close().await;
+            let _ = socket.close().await;
             return;
         }
     };
     let seats = joined.seats;
-    let (tx, mut rx) = mpsc::channel::<String>(SEND_QUEUE);
-    let _ = tx.try_send(state::message(&joined.state, seats.as_str()));
+    let idle = shared.limits.socket_idle;
+    let mut out = Sending { idle, open: true };
+    out.put(&mut socket, state::message(&joined.state, seats.as_str()))
+        .await;
     if let Some((color, lines)) = &joined.conditional {
-        let _ = tx.try_send(conditional_message(*color, lines));
+        out.put(&mut socket, conditional_message(*color, lines))
+            .await;
     }
     let mut updates = joined.updates;
     let mut shutdown = shared.shutdown.clone();
-    let (room, game) = (shared.clone(), id.clone());
-    let ping_every = shared.limits.socket_idle / 3;
-    let writer = tokio::spawn(async move {
-        let mut pings = tokio::time::interval(ping_every);
-        pings.tick().await;
-        // One wait for shutdown for the socket's life (a new one each turn
-        // took and gave back a place in the signal's list of waiters).
-        let stop = shutdown.changed();
-        tokio::pin!(stop);
-        loop {
-            let message = tokio::select! {
-                // The first state, queued before this task began, goes
-                // out before any news: a move message builds on it.
-                biased;
-                text = rx.recv() => match text {
-                    Some(text) => Message::Text(Utf8Bytes::from(text)),
-                    None => break,
-                },
-                update = updates.recv() => match update {
-                    Ok(out) => match render(&out, seats, move_messages) {
-                        Some(text) => Message::Text(Utf8Bytes::from(text)),
-                        None => continue,
-                    },
-                    // Too slow to read every state: the latest one will do.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        match room.ask(&game, |reply| Command::State { reply }).await {
-                            Ok(json) => Message::Text(state::message(&json, seats.as_str()).into()),
-                            Err(_) => continue,
-                        }
-                    }
-                    // The room closed (unloaded, or stale after a commit
-                    // that failed): what it answered last, on its way from
-                    // the reader, still goes out before the socket closes.
-                    Err(broadcast::error::RecvError::Closed) => {
-                        while let Ok(Some(text)) =
-                            tokio::time::timeout(LAST_WORDS, rx.recv()).await
-                        {
-                            let text = Message::Text(Utf8Bytes::from(text));
-                            if sink.send(text).await.is_err() {
-                                break;
-                            }
-                        }
-                        break;
-                    }
-                },
-                _ = pings.tick() => Message::Ping(Default::default()),
-                _ = &mut stop => break,
-            };
-            if sink.send(message).await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
+    let mut pings = tokio::time::interval(idle / 3);
+    pings.tick().await;
+    // One wait for shutdown for the socket's life (a new one each turn
+    // took and gave back a place in the signal's list of waiters).
+    let stop = shutdown.changed();
+    tokio::pin!(stop);
     let mut warned = false;
     let mut flood = Flood::default();
     let mut cut_off = false;
-    let idle = shared.limits.socket_idle;
     // One timer for the socket's life, pushed back at each frame (cheaper
     // than a timer a frame).
     let silent = tokio::time::sleep(idle);
     tokio::pin!(silent);
-    loop {
-        let frame = tokio::select! {
+    while out.open {
+        let turn = tokio::select! {
+            // The room's news first: a player who sends keeps seeing the
+            // game.
             biased;
-            frame = stream.next() => frame,
+            update = updates.recv() => Turn::News(update),
+            frame = socket.next() => Turn::Frame(frame),
+            _ = pings.tick() => Turn::Ping,
             () = &mut silent => break,
+            _ = &mut stop => break,
+        };
+        let frame = match turn {
+            Turn::News(Ok(news)) => {
+                if let Some(text) = render(&news, seats, move_messages) {
+                    out.put(&mut socket, text).await;
+                }
+                continue;
+            }
+            // Too slow to read every state: the latest one will do.
+            Turn::News(Err(broadcast::error::RecvError::Lagged(_))) => {
+                if let Ok(json) = shared
+                    .ask_kept(&mut room_queue, &id, |reply| Command::State { reply })
+                    .await
+                {
+                    out.put(&mut socket, state::message(&json, seats.as_str()))
+                        .await;
+                }
+                continue;
+            }
+            // The room closed (unloaded, or stale after a commit that
+            // failed); its last answer to this socket has gone out.
+            Turn::News(Err(broadcast::error::RecvError::Closed)) => break,
+            Turn::Ping => {
+                out.send(&mut socket, Message::Ping(Default::default()))
+                    .await;
+                continue;
+            }
+            Turn::Frame(frame) => frame,
         };
         let Some(Ok(frame)) = frame else {
             break;
@@ -218,7 +202,8 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             Message::Text(text) => text,
             Message::Binary(_) => {
                 let e = ActionError::new(ErrorCode::BadJson, "messages are JSON text frames");
-                let _ = tx.try_send(protocol::error_message(&e, None));
+                out.put(&mut socket, protocol::error_message(&e, None))
+                    .await;
                 continue;
             }
             Message::Close(_) => break,
@@ -228,7 +213,11 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             let per_second = shared.limits.messages_per_second;
             if flood.dropped(tokio::time::Instant::now(), per_second) {
                 let why = protocol::error_message(&Flood::cut_off(per_second), None);
-                let _ = tokio::time::timeout(crate::flood::LINGER, tx.send(why)).await;
+                let _ = tokio::time::timeout(
+                    crate::flood::LINGER,
+                    socket.send(Message::Text(why.into())),
+                )
+                .await;
                 tracing::info!(game = %id, %addr, "a socket that flooded is cut off");
                 cut_off = true;
                 break;
@@ -243,23 +232,58 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
                         shared.limits.messages_per_second
                     ),
                 );
-                let _ = tx.try_send(protocol::error_message(&e, None));
+                out.put(&mut socket, protocol::error_message(&e, None))
+                    .await;
             }
             continue;
         }
         warned = false;
         if let Some(reply) = handle_text(&shared, &mut room_queue, &id, seats, text.as_str()).await
-            && tx.send(reply).await.is_err()
         {
-            break;
+            out.put(&mut socket, reply).await;
         }
     }
-    drop(tx);
     shared.tell(&id, Command::Leave { seats });
+    let _ = socket.close().await;
     if cut_off {
-        crate::flood::linger(&mut stream).await;
+        crate::flood::linger(&mut socket).await;
     }
-    let _ = writer.await;
+}
+
+/// What wakes a socket's task.
+enum Turn {
+    /// The room's news.
+    News(Result<Out, broadcast::error::RecvError>),
+    /// A frame from the client (or the end of its stream).
+    Frame(Option<Result<Message, axum::Error>>),
+    /// Time to ping.
+    Ping,
+}
+
+/// The sending side of a socket: each send waits at most `idle`, and a
+/// send that fails or times out ends the socket.
+struct Sending {
+    /// The longest a send may wait for the client to read.
+    idle: Duration,
+    /// No send has failed.
+    open: bool,
+}
+
+impl Sending {
+    /// Sends `text`.
+    async fn put(&mut self, socket: &mut WebSocket, text: String) {
+        self.send(socket, Message::Text(Utf8Bytes::from(text)))
+            .await;
+    }
+
+    /// Sends `message`.
+    async fn send(&mut self, socket: &mut WebSocket, message: Message) {
+        if !self.open {
+            return;
+        }
+        let sent = tokio::time::timeout(self.idle, socket.send(message)).await;
+        self.open = matches!(sent, Ok(Ok(())));
+    }
 }
 
 /// Whether one more message is allowed for the seat `token` (shared by
