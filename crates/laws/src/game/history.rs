@@ -18,10 +18,6 @@ pub struct History {
 }
 
 /// The repetition key of a position: equal positions (9.2.2) have equal keys.
-/// Plies room is made for at the start: most games end before, so the
-/// record is not copied as it grows (about 18 KB a game).
-const RESERVED_PLIES: usize = 128;
-
 pub(crate) fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -59,12 +55,15 @@ fn next_key(pos: &Chess, last: u64, m: Move) -> Option<u64> {
 }
 
 impl History {
-    /// A history that starts at `start`.
+    /// A history that starts at `start`. It grows with the game: room for
+    /// 128 plies made at the start (18 KB) was a quarter of a live game's
+    /// memory on the server, most of it never used (docs/performance.md);
+    /// a reader of many games reuses one record instead.
     pub fn new(start: Chess) -> History {
         let mut history = History {
-            keys: Vec::with_capacity(RESERVED_PLIES + 1),
-            positions: Vec::with_capacity(RESERVED_PLIES + 1),
-            moves: Vec::with_capacity(RESERVED_PLIES),
+            keys: Vec::new(),
+            positions: Vec::new(),
+            moves: Vec::new(),
         };
         history.keys.push(key(&start));
         history.positions.push(start);
