@@ -469,8 +469,13 @@ impl Room {
         self.start_robot();
     }
 
-    /// The thresholds (ms) of the player on move.
+    /// The thresholds (ms) of the player on move: none in a live game,
+    /// where nobody is told their time runs low (the lookup and its copy
+    /// were made three times a move).
     fn low_times(&self) -> Vec<u64> {
+        if !self.record.is_correspondence() {
+            return Vec::new();
+        }
         let player = self.record.setup.player(self.record.turn());
         self.deps.thresholds.of(player.map(|p| p.id))
     }
