@@ -2,13 +2,13 @@
 //! (`{"t":"hello","token":…}`: the seat token never travels in the URL,
 //! where proxies log it); then one task takes the player's messages to
 //! the room one at a time and sends the room's news (states, rematch
-//! news) and the answers (errors). Bad input gets an error message and nothing else: the socket
-//! stays open and the game is untouched. Limits (docs/security.md): the
-//! protocol's frame size (larger frames end the connection), a time to
-//! say hello, an idle time (the server pings; browsers answer by
-//! themselves), and messages per second per seat token and per address,
-//! however many sockets they are spread over; a socket that goes on
-//! sending over them is cut off ([`crate::flood`]).
+//! news) and the answers (errors). Bad input gets an error message and
+//! nothing else: the socket stays open and the game is untouched. Limits
+//! (docs/security.md): the protocol's frame size (larger frames end the
+//! connection), a time to say hello, an idle time (the server pings;
+//! browsers answer by themselves), and messages per second per seat
+//! token and per address, however many sockets they are spread over; a
+//! socket that goes on sending over them is cut off ([`crate::flood`]).
 
 use std::net::IpAddr;
 use std::sync::Arc;

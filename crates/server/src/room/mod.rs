@@ -399,9 +399,8 @@ impl Room {
             if let Some(at) = news_due {
                 news.as_mut().reset(at);
             }
-            // What woke the room, handled once the waits are dropped: the
-            // handling's futures then share the waits' place in the room's
-            // task instead of adding to it.
+            // What woke the room; it is handled below, once the waits of
+            // the select are dropped.
             let wake = tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => Wake::Command(command),
@@ -471,7 +470,7 @@ impl Room {
 
     /// The thresholds (ms) of the player on move: none in a live game,
     /// where nobody is told their time runs low (the lookup and its copy
-    /// were made three times a move).
+    /// were made four times a move).
     fn low_times(&self) -> Vec<u64> {
         if !self.record.is_correspondence() {
             return Vec::new();
