@@ -122,11 +122,11 @@ impl std::fmt::Debug for Shared {
     }
 }
 
-/// Tells the room or relay behind `tx` to close, after the commands
-/// queued before.
-fn close(tx: mpsc::Sender<Command>) {
+/// Sends `command` to the room or relay behind `tx` without waiting,
+/// after the commands queued before.
+fn send_later(tx: mpsc::Sender<Command>, command: Command) {
     tokio::spawn(async move {
-        let _ = tx.send(Command::Close).await;
+        let _ = tx.send(command).await;
     });
 }
 
@@ -558,7 +558,7 @@ impl Shared {
         waiting.retain(|_, tx| !tx.is_closed());
         for (id, tx) in closing {
             waiting.insert(id, tx.clone());
-            close(tx);
+            send_later(tx, Command::Close);
         }
         closed
     }
@@ -571,7 +571,7 @@ impl Shared {
         let closing = self.take_out(true);
         let closed = closing.len();
         for (_, tx) in closing {
-            close(tx);
+            send_later(tx, Command::Close);
         }
         closed
     }
@@ -755,9 +755,7 @@ impl Shared {
     /// Tells a loaded room without waiting (used when a socket closes).
     pub fn tell(&self, id: &str, command: Command) {
         if let Some(Queue { tx, .. }) = self.loaded(id) {
-            tokio::spawn(async move {
-                let _ = tx.send(command).await;
-            });
+            send_later(tx, command);
         }
     }
 }

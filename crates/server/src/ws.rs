@@ -175,12 +175,8 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, id: String, ad
             }
             // Too slow to read every state: the latest one will do.
             Turn::News(Err(broadcast::error::RecvError::Lagged(_))) => {
-                if let Ok(json) = shared
-                    .ask_kept(&mut room_queue, &id, |reply| Command::State { reply })
-                    .await
-                {
-                    out.put(&mut socket, state::message(&json, seats.as_str()))
-                        .await;
+                if let Ok(text) = whole_state(&shared, &mut room_queue, &id, seats).await {
+                    out.put(&mut socket, text).await;
                 }
                 continue;
             }
@@ -311,13 +307,11 @@ async fn handle_text(
             return Some(format!("{{\"v\":{},\"t\":\"pong\"}}", protocol::VERSION));
         }
         ClientMessage::State => {
-            return match shared
-                .ask_kept(room_queue, id, |reply| Command::State { reply })
-                .await
-            {
-                Ok(json) => Some(state::message(&json, seats.as_str())),
-                Err(e) => Some(protocol::error_message(&e, None)),
-            };
+            return Some(
+                whole_state(shared, room_queue, id, seats)
+                    .await
+                    .unwrap_or_else(|e| protocol::error_message(&e, None)),
+            );
         }
         _ => {}
     }
@@ -338,6 +332,19 @@ async fn handle_text(
         Ok(()) => None,
         Err(e) => Some(protocol::error_message(&e, ply)),
     }
+}
+
+/// The room's whole state now, as the message to a socket with `seats`.
+async fn whole_state(
+    shared: &Arc<Shared>,
+    room_queue: &mut Option<mpsc::Sender<Command>>,
+    id: &str,
+    seats: Seats,
+) -> Result<String, ActionError> {
+    let json = shared
+        .ask_kept(room_queue, id, |reply| Command::State { reply })
+        .await?;
+    Ok(state::message(&json, seats.as_str()))
 }
 
 /// The message telling a seat its conditional moves.
